@@ -1,0 +1,44 @@
+# Two commands: `make run` (set up and start the whole stack) and `make test`.
+SHELL := /bin/bash
+.DEFAULT_GOAL := run
+
+# Every Dagster run is a fresh interpreter: it must find compiled bytecode (see ARCHITECTURE).
+unexport PYTHONDONTWRITEBYTECODE
+unexport PYTHONPYCACHEPREFIX
+
+INVOICES_HOME ?= $(CURDIR)/var
+export INVOICES_HOME := $(abspath $(INVOICES_HOME))
+export DAGSTER_HOME := $(INVOICES_HOME)/dagster
+export PATH := $(CURDIR)/.venv/bin:$(PATH)
+
+SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
+APT_PACKAGES := tesseract-ocr-lit tesseract-ocr-eng tesseract-ocr-osd
+
+.PHONY: run test setup system-deps python-env bench eval clean
+
+setup: system-deps python-env
+
+system-deps:
+	@missing=""; for p in $(APT_PACKAGES); do dpkg -s $$p >/dev/null 2>&1 || missing="$$missing $$p"; done; \
+	if [ -n "$$missing" ]; then \
+	  echo "installing$$missing"; \
+	  $(SUDO) apt-get update -qq && \
+	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq --no-install-recommends $$missing; \
+	fi
+
+python-env:
+	@command -v uv >/dev/null 2>&1 || python3 -m pip install --quiet uv
+	uv sync --frozen --compile-bytecode --quiet
+
+run: setup
+	invoices init
+	exec honcho start -f Procfile
+
+test: setup
+	python -m pytest
+
+bench: setup
+	python -m bench.run
+
+clean:
+	rm -rf var .pytest_cache

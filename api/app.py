@@ -1,0 +1,35 @@
+"""The Falcon application factory: routes of interface.md section 4 under /external/v1."""
+
+import falcon
+
+from api import problems
+from api.middleware import Authentication, RequestId
+from api.resources.invoices import Invoice, InvoiceUploads
+from api.resources.jobs import Job
+from api.resources.me import Me
+from api.throttle import FailedAuthLimiter
+from core import errors
+from core.blobs import BlobStore
+from core.kafka import Publisher
+from core.settings import Settings, settings as current_settings
+from core.store.db import get_store
+
+BASE = "/external/v1"
+
+
+def create_app(settings: Settings | None = None) -> falcon.App:
+    settings = settings or current_settings()
+    store = get_store(settings.database_url)
+    publisher = Publisher(settings, store)
+    app = falcon.App(middleware=[RequestId(), Authentication(store, FailedAuthLimiter())])
+    app.req_options.strip_url_path_trailing_slash = True
+
+    app.add_route(f"{BASE}/invoices", InvoiceUploads(settings, store, BlobStore(settings.blob_dir), publisher))
+    app.add_route(f"{BASE}/invoices/{{invoice_id}}", Invoice(store))
+    app.add_route(f"{BASE}/jobs/{{job_id}}", Job(store))
+    app.add_route(f"{BASE}/me", Me())
+
+    app.add_error_handler(Exception, problems.handle_unexpected)
+    app.add_error_handler(falcon.HTTPError, problems.handle_http_error)
+    app.add_error_handler(errors.ServiceError, problems.handle_service_error)
+    return app

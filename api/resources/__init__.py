@@ -1,0 +1,1 @@
+"""One module per resource group of interface.md section 4."""

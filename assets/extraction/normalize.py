@@ -1,0 +1,42 @@
+"""Text folding for matching labels and month names.
+
+OCR drops or swaps Lithuanian diacritics now and then ("Imones kodas", "Mokéjimo"), and
+printed labels vary in case, so matching happens on a folded form: lower case, no
+diacritics, one kind of quote and dash. Folding is character by character and keeps the
+length, so a match position in folded text is the same position in the original text and
+values can still be taken, with their boxes, from the original words.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+from functools import lru_cache
+
+_SPECIAL = {
+    "„": '"', "“": '"', "”": '"', "«": '"', "»": '"', "‘": "'", "’": "'", "‚": "'",
+    "–": "-", "—": "-", "−": "-", "‐": "-", "‑": "-",
+    "\u00a0": " ", "\u202f": " ", "\u2009": " ",
+    "ł": "l", "Ł": "l", "ø": "o", "Ø": "o", "ß": "s", "đ": "d", "Đ": "d",
+}
+
+
+@lru_cache(maxsize=4096)
+def _fold_char(ch: str) -> str:
+    if ch in _SPECIAL:
+        return _SPECIAL[ch]
+    decomposed = unicodedata.normalize("NFKD", ch)
+    base = "".join(c for c in decomposed if not unicodedata.combining(c))
+    if len(base) == 1:
+        return base.lower() if len(base.lower()) == 1 else base
+    low = ch.lower()
+    return low if len(low) == 1 else ch
+
+
+def fold(text: str) -> str:
+    """Lower-case, diacritic-free form of ``text`` with the same length."""
+    return "".join(_fold_char(ch) for ch in text)
+
+
+def clean_value(text: str) -> str:
+    """Trim separators that glue a value to its label: ``": UAB X,"`` -> ``"UAB X"``."""
+    return " ".join(text.split()).strip(" :;,-–|").strip()

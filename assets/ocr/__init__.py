@@ -1,0 +1,96 @@
+"""Turn an uploaded file into pages of words with boxes.
+
+``read_document`` is the only entry point: it picks the reader from the MIME type and
+applies the guard rails that keep one hostile or broken upload from taking a worker
+down (page count, image size, time), reporting every such problem as ``DocumentError``.
+"""
+
+from __future__ import annotations
+
+import io
+import time
+
+from PIL import Image, UnidentifiedImageError
+
+from . import pdf_text, tesseract
+from .model import Document, DocumentError, Line, Page, Word, group_lines
+
+__all__ = [
+    "Document",
+    "DocumentError",
+    "Line",
+    "Page",
+    "Word",
+    "group_lines",
+    "read_document",
+    "MAX_PAGES",
+    "MAX_IMAGE_PIXELS",
+    "SUPPORTED_MIME_TYPES",
+]
+
+MAX_PAGES = 50
+MAX_IMAGE_PIXELS = 100_000_000
+SUPPORTED_MIME_TYPES = ("application/pdf", "image/jpeg", "image/png", "image/webp")
+_MIME_ALIASES = {"image/jpg": "image/jpeg", "image/pjpeg": "image/jpeg", "image/x-png": "image/png"}
+
+
+def read_document(
+    data: bytes,
+    mime: str,
+    *,
+    time_limit_s: float | None = None,
+    max_pages: int = MAX_PAGES,
+) -> Document:
+    """Read a PDF or an image into a ``Document``.
+
+    ``time_limit_s`` bounds the whole read; it is checked between pages (a page in
+    progress is not interrupted), and exceeding it raises ``DocumentError``.
+    Raises ``DocumentError`` for unsupported, empty, corrupt, oversized or too long files.
+    """
+    started = time.monotonic()
+
+    def check_time() -> None:
+        if time_limit_s is not None and time.monotonic() - started > time_limit_s:
+            raise DocumentError(f"processing exceeded {time_limit_s:g} s")
+
+    kind = _MIME_ALIASES.get(_base_mime(mime), _base_mime(mime))
+    if kind not in SUPPORTED_MIME_TYPES:
+        raise DocumentError(f"unsupported file type {mime!r}; expected PDF, JPEG, PNG or WebP")
+    if not data:
+        raise DocumentError("the file is empty")
+    if kind == "application/pdf":
+        return Document(pdf_text.read_pdf(data, max_pages=max_pages, check_time=check_time))
+    image = _open_image(data)
+    return Document([tesseract.ocr_image(image, page_number=1)])
+
+
+def _base_mime(mime: str) -> str:
+    return (mime or "").split(";", 1)[0].strip().lower()
+
+
+def _open_image(data: bytes) -> Image.Image:
+    """Decode an image, refusing decompression bombs and broken files.
+
+    Pillow reads only the header on ``open``, so the size is checked before any pixel is
+    decoded (Pillow itself only warns between its own limit and twice that). Multi-frame images (animated WebP) are read as their first frame.
+    """
+    try:
+        image = Image.open(io.BytesIO(data))
+    except Image.DecompressionBombError as exc:
+        raise DocumentError(f"the image is too large ({exc})") from exc
+    except (UnidentifiedImageError, OSError, ValueError, SyntaxError) as exc:
+        raise DocumentError("the image file is corrupt or not an image") from exc
+    pixels = image.width * image.height
+    if pixels > MAX_IMAGE_PIXELS:
+        raise DocumentError(
+            f"the image is too large ({image.width}x{image.height} pixels; "
+            f"at most {MAX_IMAGE_PIXELS // 1_000_000} megapixels are accepted)"
+        )
+    if pixels == 0:
+        raise DocumentError("the image is empty")
+    try:
+        image.seek(0)
+        image.load()
+    except (OSError, ValueError, SyntaxError, EOFError) as exc:
+        raise DocumentError(f"the image file is corrupt or truncated ({exc})") from exc
+    return image

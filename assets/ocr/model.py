@@ -1,0 +1,197 @@
+"""What the readers produce: pages of words with boxes.
+
+Both readers (PDF text layer and Tesseract) emit the same structure so that extraction
+never needs to know where a word came from. Coordinates are PDF points (1/72 in) with the
+origin at the top-left of the page and y growing downwards: that is what the invoice DTO's
+``sources`` boxes use and what a viewer overlays on a rendered page.
+
+Extraction reasons about *lines* of words (a label and its value usually share a line),
+so the grouping lives here, next to the data, and is the same for both readers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from statistics import median
+from typing import Iterator
+
+
+class DocumentError(ValueError):
+    """The file cannot be read as a document: corrupt, unsupported, too big or too slow.
+
+    The message is meant for the person who uploaded the file, so it says what is wrong
+    with the file, not where the code failed.
+    """
+
+
+@dataclass(frozen=True, slots=True)
+class Word:
+    """A word with its box in points (top-left origin) and a confidence in 0..1.
+
+    ``conf`` is 1.0 for text-layer words and Tesseract's word confidence / 100 for OCR.
+    """
+
+    text: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    conf: float = 1.0
+
+    @property
+    def cx(self) -> float:
+        return (self.x0 + self.x1) / 2
+
+    @property
+    def cy(self) -> float:
+        return (self.y0 + self.y1) / 2
+
+    @property
+    def height(self) -> float:
+        return self.y1 - self.y0
+
+    @property
+    def width(self) -> float:
+        return self.x1 - self.x0
+
+
+@dataclass(slots=True)
+class Line:
+    """Words that share a visual line, left to right."""
+
+    words: list[Word]
+
+    @property
+    def text(self) -> str:
+        return " ".join(w.text for w in self.words)
+
+    @property
+    def x0(self) -> float:
+        return min(w.x0 for w in self.words)
+
+    @property
+    def y0(self) -> float:
+        return min(w.y0 for w in self.words)
+
+    @property
+    def x1(self) -> float:
+        return max(w.x1 for w in self.words)
+
+    @property
+    def y1(self) -> float:
+        return max(w.y1 for w in self.words)
+
+    @property
+    def cy(self) -> float:
+        return median(w.cy for w in self.words)
+
+    @property
+    def height(self) -> float:
+        return median(w.height for w in self.words)
+
+
+def group_lines(words: list[Word], min_overlap: float = 0.5) -> list[Line]:
+    """Group words into visual lines by vertical overlap, each line sorted by x.
+
+    A word joins the line whose vertical band overlaps it the most, provided the overlap
+    covers at least ``min_overlap`` of the smaller of the two heights. The band is the
+    *mean* top and bottom of the line's words, not their union, so one tall word
+    (a bold total, a superscript) cannot chain two neighbouring lines together. Two
+    columns printed on the same baseline (seller | buyer) become one line; extraction
+    splits lines into cells by horizontal gaps where that matters.
+    """
+    ordered = sorted((w for w in words if w.text.strip()), key=lambda w: (w.cy, w.x0))
+    bands: list[list[float]] = []  # per line: [sum_y0, sum_y1, count]
+    members: list[list[Word]] = []
+    for word in ordered:
+        best, best_ratio = -1, min_overlap
+        # Only recent lines can overlap: words arrive sorted by their centre.
+        for i in range(len(bands) - 1, max(-1, len(bands) - 8), -1):
+            sum0, sum1, n = bands[i]
+            top, bottom = sum0 / n, sum1 / n
+            overlap = min(bottom, word.y1) - max(top, word.y0)
+            smaller = min(bottom - top, word.height)
+            if smaller <= 0:
+                continue
+            ratio = overlap / smaller
+            if ratio >= best_ratio and not _collides(members[i], word):
+                best, best_ratio = i, ratio
+        if best < 0:
+            bands.append([word.y0, word.y1, 1])
+            members.append([word])
+        else:
+            bands[best][0] += word.y0
+            bands[best][1] += word.y1
+            bands[best][2] += 1
+            members[best].append(word)
+    lines = [Line(sorted(ws, key=lambda w: w.x0)) for ws in members]
+    lines.sort(key=lambda line: (line.cy, line.x0))
+    return lines
+
+
+def _collides(line_words: list[Word], word: Word) -> bool:
+    """True when the word overlaps a word of the line horizontally by more than half.
+
+    Such a word sits above or below its neighbour (stacked text with tall boxes), so it
+    belongs to another line.
+    """
+    for other in line_words:
+        overlap = min(other.x1, word.x1) - max(other.x0, word.x0)
+        if overlap > 0.5 * min(other.width, word.width):
+            return True
+    return False
+
+
+@dataclass(slots=True)
+class Page:
+    """One page: its size in points and its words.
+
+    ``engine`` is ``"pdf-text"`` or ``"tesseract"``; ``text_layer`` says whether the words
+    came from the PDF's own text (exact) rather than OCR.
+    """
+
+    number: int
+    width: float
+    height: float
+    words: list[Word]
+    engine: str
+    text_layer: bool
+    _lines: list[Line] | None = field(default=None, init=False, repr=False, compare=False)
+
+    def lines(self) -> list[Line]:
+        """The page's words grouped into lines, top to bottom (computed once)."""
+        if self._lines is None:
+            self._lines = group_lines(self.words)
+        return self._lines
+
+
+@dataclass(slots=True)
+class Document:
+    pages: list[Page]
+
+    def lines(self, page_number: int) -> list[Line]:
+        """Lines of one page (1-based page number)."""
+        return self.pages[page_number - 1].lines()
+
+    def iter_lines(self) -> Iterator[tuple[Page, Line]]:
+        """Every line of the document in reading order, with its page."""
+        for page in self.pages:
+            for line in page.lines():
+                yield page, line
+
+    @property
+    def engine(self) -> str:
+        """``tesseract`` when any page needed OCR, else ``pdf-text``."""
+        if any(p.engine != "pdf-text" for p in self.pages):
+            return next(p.engine for p in self.pages if p.engine != "pdf-text")
+        return "pdf-text"
+
+    @property
+    def text_layer(self) -> bool:
+        """True only when every page was read from the PDF text layer."""
+        return bool(self.pages) and all(p.text_layer for p in self.pages)
+
+    @property
+    def text(self) -> str:
+        """Plain text, one visual line per line, pages separated by form feeds (for debugging)."""
+        return "\f".join("\n".join(line.text for line in p.lines()) for p in self.pages)

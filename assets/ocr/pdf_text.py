@@ -1,0 +1,191 @@
+"""Words from a PDF's text layer (pypdfium2), with OCR for pages that have none.
+
+A born-digital PDF already holds every character and its position: reading it takes
+milliseconds and is exact, so OCR is only for pages whose text layer is missing or
+unusable (scans saved as PDF, fonts without a Unicode map). PDFium has no word API, so
+words are built here from per-character boxes.
+
+PDFium is not thread-safe, so every call into it holds ``_PDFIUM_LOCK``; the lock is
+released while a rendered page is being OCR'd.
+"""
+
+from __future__ import annotations
+
+import threading
+import unicodedata
+from typing import Callable
+
+import pypdfium2 as pdfium
+import pypdfium2.raw as pdfium_c
+
+from . import tesseract
+from .model import DocumentError, Page, Word
+
+RENDER_DPI = 300
+# A poster-sized page at 300 dpi would need gigabytes; render big pages at lower dpi.
+MAX_RENDER_PIXELS = 40_000_000
+# Fewer meaningful characters than this and the page is treated as an image.
+MIN_ALNUM_CHARS = 20
+# Share of replacement / private-use / control characters that marks a broken text layer.
+MAX_BAD_CHAR_SHARE = 0.1
+# A gap wider than this share of the character height splits a word even without a space.
+WORD_GAP = 0.2
+
+_PDFIUM_LOCK = threading.RLock()
+
+_VOWELS = set("aeiouyąęėįųūAEIOUYĄĘĖĮŲŪàáâäãåèéêëìíîïòóôöõùúûüýÀÁÂÄÈÉÊËÌÍÎÏÒÓÔÖÙÚÛÜ")
+
+
+def read_pdf(data: bytes, max_pages: int, check_time: Callable[[], None] = lambda: None) -> list[Page]:
+    """Read every page of a PDF: text layer where usable, else render + OCR.
+
+    ``check_time`` is called before each page and may raise to stop a slow document.
+    """
+    with _PDFIUM_LOCK:
+        try:
+            pdf = pdfium.PdfDocument(data)
+        except pdfium.PdfiumError as exc:
+            if "password" in str(exc).lower():
+                raise DocumentError("the PDF is password-protected") from exc
+            raise DocumentError(f"not a readable PDF ({exc})") from exc
+    try:
+        with _PDFIUM_LOCK:
+            count = len(pdf)
+        if count == 0:
+            raise DocumentError("the PDF has no pages")
+        if count > max_pages:
+            raise DocumentError(f"the PDF has {count} pages; at most {max_pages} are accepted")
+        pages = []
+        for index in range(count):
+            check_time()
+            pages.append(_read_page(pdf, index))
+        return pages
+    finally:
+        with _PDFIUM_LOCK:
+            pdf.close()
+
+
+def _read_page(pdf: pdfium.PdfDocument, index: int) -> Page:
+    bitmap = None  # kept alive until OCR is done: the PIL image may share its memory
+    with _PDFIUM_LOCK:
+        try:
+            page = pdf[index]
+        except pdfium.PdfiumError as exc:
+            raise DocumentError(f"page {index + 1} of the PDF cannot be read ({exc})") from exc
+        try:
+            width, height, to_top_left = _page_geometry(page)
+            words = _text_layer_words(page, to_top_left)
+            if text_layer_usable(words):
+                return Page(index + 1, width, height, words, engine="pdf-text", text_layer=True)
+            scale = min(RENDER_DPI / 72, (MAX_RENDER_PIXELS / max(1.0, width * height)) ** 0.5)
+            bitmap = page.render(scale=scale, grayscale=True)
+            image = bitmap.to_pil()
+        finally:
+            page.close()
+    # OCR outside the PDFium lock: other threads may read PDFs meanwhile.
+    ocr_page = tesseract.ocr_image(image, page_number=index + 1, dpi=scale * 72)
+    # Report the page size in the PDF's own points rather than the rounded render size.
+    ocr_page.width, ocr_page.height = width, height
+    del bitmap
+    return ocr_page
+
+
+def _page_geometry(page: pdfium.PdfPage):
+    """Displayed page size and a function mapping PDF user space to top-left points.
+
+    Text boxes come in PDF user space (origin bottom-left of the MediaBox, y up) while the
+    page is displayed cropped to its CropBox and turned by /Rotate; the boxes must match
+    what a viewer (and our renderer) shows.
+    """
+    left, bottom, right, top = page.get_cropbox()
+    rotation = page.get_rotation() % 360
+    w, h = right - left, top - bottom
+
+    if rotation == 90:
+        return h, w, lambda x, y: (y - bottom, x - left)
+    if rotation == 180:
+        return w, h, lambda x, y: (right - x, y - bottom)
+    if rotation == 270:
+        return h, w, lambda x, y: (top - y, right - x)
+    return w, h, lambda x, y: (x - left, top - y)
+
+
+def _text_layer_words(page: pdfium.PdfPage, to_top_left) -> list[Word]:
+    """Merge PDFium's characters into words, split on whitespace and on visible gaps.
+
+    Loose character boxes (the font's full ascent..descent and advance width) are used:
+    every character of a line then has the same height, which keeps line grouping
+    stable, and adjacent letters touch, so any real gap means a new word.
+    """
+    textpage = page.get_textpage()
+    try:
+        n = textpage.count_chars()
+        words: list[Word] = []
+        chars: list[str] = []
+        box: list[float] = []  # x0, y0, x1, y1 of the current word (top-left space)
+        prev: tuple[float, float, float, float] | None = None
+
+        def flush() -> None:
+            if chars:
+                text = unicodedata.normalize("NFC", "".join(chars))
+                words.append(Word(text, *box))
+                chars.clear()
+
+        i = 0
+        while i < n:
+            code = pdfium_c.FPDFText_GetUnicode(textpage.raw, i)
+            step = 1
+            if 0xD800 <= code < 0xDC00 and i + 1 < n:  # UTF-16 surrogate pair
+                low = pdfium_c.FPDFText_GetUnicode(textpage.raw, i + 1)
+                if 0xDC00 <= low < 0xE000:
+                    code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+                    step = 2
+            ch = chr(code) if code else ""
+            if not ch or ch.isspace() or ch in "\x00\ufeff\u200b":
+                flush()
+                prev = None
+                i += step
+                continue
+            left, bottom, right, top = textpage.get_charbox(i, loose=True)
+            ax, ay = to_top_left(left, top)
+            bx, by = to_top_left(right, bottom)
+            x0, x1, y0, y1 = min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)
+            if prev is not None:
+                px0, py0, px1, py1 = prev
+                height = max(py1 - py0, y1 - y0, 1e-6)
+                same_line = abs((y0 + y1) / 2 - (py0 + py1) / 2) < 0.5 * height
+                if not same_line or x0 - px1 > WORD_GAP * height or x0 < px0 - 0.5 * height:
+                    flush()
+            if chars:
+                box[0], box[1] = min(box[0], x0), min(box[1], y0)
+                box[2], box[3] = max(box[2], x1), max(box[3], y1)
+            else:
+                box[:] = [x0, y0, x1, y1]
+            chars.append(ch)
+            prev = (x0, y0, x1, y1)
+            i += step
+        flush()
+        return words
+    finally:
+        textpage.close()
+
+
+def text_layer_usable(words: list[Word]) -> bool:
+    """Whether a page's text layer carries real text (else the page is OCR'd).
+
+    Image-only pages give no characters at all; fonts without a usable Unicode map give
+    replacement or private-use characters, or letter soup without vowels.
+    """
+    text = "".join(w.text for w in words)
+    alnum = sum(ch.isalnum() for ch in text)
+    if alnum < MIN_ALNUM_CHARS:
+        return False
+    bad = sum(
+        ch == "\ufffd" or 0xE000 <= ord(ch) <= 0xF8FF or unicodedata.category(ch) == "Cc" for ch in text
+    )
+    if bad > MAX_BAD_CHAR_SHARE * len(text):
+        return False
+    letters = [ch for ch in text if ch.isalpha()]
+    if len(letters) >= 40 and sum(ch in _VOWELS for ch in letters) < 0.15 * len(letters):
+        return False
+    return True

@@ -1,0 +1,1 @@
+"""The `invoices` command line: operators' admin commands, local extraction, stack helpers."""

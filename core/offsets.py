@@ -1,0 +1,22 @@
+"""Consumed Kafka offsets, kept in the store so they commit with the work they record."""
+
+import sqlalchemy as sa
+
+from core.clock import utcnow
+from core.store.tables import consumer_offsets as offsets
+
+
+def read(conn: sa.Connection, topic: str, partition: int) -> tuple[int, str | None] | None:
+    row = conn.execute(
+        sa.select(offsets.c.next_offset, offsets.c.topic_id).where(offsets.c.topic == topic, offsets.c.partition == partition)
+    ).first()
+    return (int(row.next_offset), row.topic_id) if row else None
+
+
+def store(conn: sa.Connection, topic: str, partition: int, next_offset: int, topic_id: str | None) -> None:
+    values = dict(next_offset=next_offset, topic_id=topic_id, updated_at=utcnow())
+    updated = conn.execute(
+        offsets.update().where(offsets.c.topic == topic, offsets.c.partition == partition).values(**values)
+    )
+    if updated.rowcount == 0:
+        conn.execute(offsets.insert().values(topic=topic, partition=partition, **values))

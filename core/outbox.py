@@ -1,0 +1,91 @@
+"""The transactional outbox: rows written with the state change, published after commit.
+
+Two kinds: `kafka` rows carry a message for a topic (the upload of a job); `event` rows
+carry an event envelope for the webhook dispatcher. Publishing marks a row published;
+anything left unpublished is retried by the reconciler.
+"""
+
+from datetime import timedelta
+
+import sqlalchemy as sa
+
+from core import events
+from core.clock import utcnow
+from core.modes import Mode
+from core.store.tables import outbox
+
+
+def add_kafka(conn: sa.Connection, topic: str, key: str, payload: dict, job_id: str | None) -> int:
+    result = conn.execute(
+        outbox.insert().values(kind="kafka", topic=topic, key=key, payload=payload, job_id=job_id, created_at=utcnow())
+    )
+    return int(result.inserted_primary_key[0])
+
+
+def add_event(conn: sa.Connection, team_id: str, mode: Mode, event_type: str, data: dict, job_id: str | None) -> dict:
+    env = events.envelope(event_type, data)
+    conn.execute(
+        outbox.insert().values(
+            kind="event", event_id=env["id"], event_type=event_type, team_id=team_id, mode=mode.value,
+            job_id=job_id, payload=env, created_at=utcnow(),
+        )
+    )
+    return env
+
+
+def mark_published(conn: sa.Connection, sent: dict[int, tuple[int, int]]) -> None:
+    """Record where each row landed ({row id: (partition, offset)})."""
+    now = utcnow()
+    for row_id, (partition, offset) in sent.items():
+        conn.execute(
+            outbox.update().where(outbox.c.id == row_id).values(published_at=now, partition=partition, offset=offset)
+        )
+
+
+def pending_kafka(conn: sa.Connection, older_than_s: float, limit: int = 500) -> list[dict]:
+    cutoff = utcnow() - timedelta(seconds=older_than_s)
+    rows = conn.execute(
+        sa.select(outbox.c.id, outbox.c.topic, outbox.c.key, outbox.c.payload)
+        .where(outbox.c.kind == "kafka", outbox.c.published_at.is_(None), outbox.c.created_at <= cutoff)
+        .order_by(outbox.c.id)
+        .limit(limit)
+    ).mappings().all()
+    return [dict(r) for r in rows]
+
+
+def requeue_kafka_for_jobs(conn: sa.Connection, job_ids: list[str]) -> int:
+    """Mark the upload messages of these jobs unpublished so the reconciler sends them again."""
+    if not job_ids:
+        return 0
+    result = conn.execute(
+        outbox.update()
+        .where(outbox.c.kind == "kafka", outbox.c.job_id.in_(job_ids))
+        .values(published_at=None, partition=None, offset=None, publish_attempts=outbox.c.publish_attempts + 1)
+    )
+    return result.rowcount
+
+
+def lost_uploads(conn: sa.Connection, topic: str) -> list[str]:
+    """Unclaimed processing jobs whose message lies behind the committed offset.
+
+    The consumer moved past the message yet the job never started: the message was lost
+    or skipped (e.g. a consumer that kept a stale offset). Such jobs must be sent again.
+    """
+    from core.store.tables import consumer_offsets, jobs
+
+    rows = conn.execute(
+        sa.select(jobs.c.id)
+        .join(outbox, sa.and_(outbox.c.job_id == jobs.c.id, outbox.c.kind == "kafka", outbox.c.topic == topic))
+        .join(
+            consumer_offsets,
+            sa.and_(consumer_offsets.c.topic == topic, consumer_offsets.c.partition == outbox.c.partition),
+        )
+        .where(
+            jobs.c.status == "processing",
+            jobs.c.attempts == 0,
+            outbox.c.published_at.is_not(None),
+            outbox.c.offset < consumer_offsets.c.next_offset,
+            outbox.c.published_at < consumer_offsets.c.updated_at,
+        )
+    )
+    return [r.id for r in rows]

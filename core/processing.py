@@ -1,0 +1,126 @@
+"""State changes of a job while the pipeline works on it (interface.md 3.1).
+
+`claim` counts an attempt in its own committed transaction before any work starts, so a
+run that dies mid-job leaves a trace: the replacement run retries the job, and after
+`max_attempts` interrupted attempts the job fails instead of looping forever. `complete`
+and `fail` each commit in one transaction: the invoice row or the error, the job's
+terminal state, the credit charge or release, the outbox event, and the consumed offset.
+Both are idempotent on the job id: a job that is already terminal is left alone.
+"""
+
+from dataclasses import dataclass
+
+import sqlalchemy as sa
+
+from core import credits, ids, invoices, offsets, outbox
+from core.clock import utcnow
+from core.jobs import COMPLETED, FAILED, PROCESSING, event_job
+from core.modes import Mode
+from core.store.db import Store
+from core.store.tables import invoices as invoices_table
+from core.store.tables import jobs
+
+
+@dataclass(frozen=True)
+class Position:
+    """Where a message came from: committing it moves the consumer past it."""
+
+    topic: str
+    partition: int
+    offset: int
+    topic_id: str | None
+
+    def commit(self, conn: sa.Connection) -> None:
+        offsets.store(conn, self.topic, self.partition, self.offset + 1, self.topic_id)
+
+
+def _job(conn: sa.Connection, job_id: str) -> dict | None:
+    row = conn.execute(sa.select(jobs).where(jobs.c.id == job_id)).mappings().first()
+    return dict(row) if row else None
+
+
+def claim(store: Store, job_id: str, max_attempts: int, position: Position | None = None) -> dict | None:
+    """Start an attempt; None when there is nothing to do (unknown, parked or finished job)."""
+    with store.write() as conn:
+        job = _job(conn, job_id)
+        if job is None or job["status"] != PROCESSING:
+            if position is not None:
+                position.commit(conn)
+            return None
+        if job["attempts"] >= max_attempts:
+            _fail(conn, job, f"processing was interrupted {job['attempts']} times; giving up", position)
+            return None
+        now = utcnow()
+        conn.execute(
+            jobs.update().where(jobs.c.id == job_id).values(attempts=job["attempts"] + 1, started_at=now, updated_at=now)
+        )
+        job["attempts"] += 1
+        return job
+
+
+def complete(store: Store, job: dict, extracted: dict, position: Position | None = None) -> str | None:
+    """Record the invoice and finish the job; returns the invoice id (None if already terminal)."""
+    with store.write() as conn:
+        current = _job(conn, job["id"])
+        if current is None or current["status"] != PROCESSING:
+            if position is not None:
+                position.commit(conn)
+            return None
+        now = utcnow()
+        invoice_id = ids.new_id("inv", Mode(current["mode"]))
+        dto = invoices.build_dto(invoice_id, current, extracted, now)
+        conn.execute(
+            invoices_table.insert().values(
+                id=invoice_id, team_id=current["team_id"], mode=current["mode"], client_id=current["client_id"],
+                job_id=current["id"], status=dto["status"], document=dto, created_at=now, updated_at=now,
+            )
+        )
+        conn.execute(
+            jobs.update().where(jobs.c.id == current["id"]).values(
+                status=COMPLETED, invoice_id=invoice_id, updated_at=now, finished_at=now
+            )
+        )
+        if current["mode"] == Mode.LIVE.value:
+            credits.charge(conn, current["team_id"], current["id"])
+        outbox.add_event(conn, current["team_id"], Mode(current["mode"]), "invoice.processed", {"invoice": dto}, current["id"])
+        if position is not None:
+            position.commit(conn)
+        return invoice_id
+
+
+def _fail(conn: sa.Connection, job: dict, message: str, position: Position | None) -> None:
+    now = utcnow()
+    conn.execute(
+        jobs.update().where(jobs.c.id == job["id"]).values(
+            status=FAILED, error_message=message, updated_at=now, finished_at=now
+        )
+    )
+    if job["mode"] == Mode.LIVE.value:
+        credits.release(conn, job["team_id"], job["id"])
+    failed = {**job, "status": FAILED, "error_message": message}
+    outbox.add_event(conn, job["team_id"], Mode(job["mode"]), "invoice.failed", {"job": event_job(failed)}, job["id"])
+    if position is not None:
+        position.commit(conn)
+
+
+def fail(store: Store, job: dict, message: str, position: Position | None = None) -> bool:
+    """Fail the job with `error.message`, release its hold; False if it was already terminal."""
+    with store.write() as conn:
+        current = _job(conn, job["id"])
+        if current is None or current["status"] != PROCESSING:
+            if position is not None:
+                position.commit(conn)
+            return False
+        _fail(conn, current, message, position)
+        return True
+
+
+def skip(store: Store, position: Position) -> None:
+    """Move past a message that names no job we can work on."""
+    with store.write() as conn:
+        position.commit(conn)
+
+
+def unfinished_job_ids(conn: sa.Connection) -> list[str]:
+    rows = conn.execute(sa.select(jobs.c.id).where(jobs.c.status == PROCESSING).order_by(jobs.c.created_at))
+    return [r.id for r in rows]

@@ -1,0 +1,90 @@
+"""Runtime settings, read once from the environment.
+
+Every process of the stack (API workers, Dagster daemon, code server, stream runs, CLI)
+builds the same `Settings` from the same variables, so `INVOICES_HOME` and the port
+variables are enough to run two independent stacks side by side.
+"""
+
+import os
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+
+
+def _int(name: str, default: int) -> int:
+    raw = os.environ.get(name, "").strip()
+    return int(raw) if raw else default
+
+
+def _float(name: str, default: float) -> float:
+    raw = os.environ.get(name, "").strip()
+    return float(raw) if raw else default
+
+
+@dataclass(frozen=True)
+class Settings:
+    home: Path
+    database_url: str
+    kafka_bootstrap: str
+    embedded_broker: bool
+    broker_port: int
+    api_port: int
+    ui_port: int
+    uploads_topic: str
+    reprocess_topic: str
+    topic_partitions: int
+    stream_groups: int
+    stream_window_s: float
+    lease_ttl_s: float
+    max_attempts: int
+    document_time_limit_s: float
+    docs_url: str
+
+    @property
+    def blob_dir(self) -> Path:
+        return self.home / "blobs"
+
+    @property
+    def dagster_home(self) -> Path:
+        return self.home / "dagster"
+
+    @property
+    def warehouse_dir(self) -> Path:
+        return self.home / "warehouse"
+
+    def partitions_of_group(self, group: int) -> list[int]:
+        """Partitions are dealt round-robin to groups: group g owns p where p % groups == g."""
+        return [p for p in range(self.topic_partitions) if p % self.stream_groups == group]
+
+
+def load_settings() -> Settings:
+    home = Path(os.environ.get("INVOICES_HOME", "./var")).resolve()
+    broker_port = _int("INVOICES_BROKER_PORT", 9092)
+    external = os.environ.get("KAFKA_BOOTSTRAP_SERVERS", "").strip()
+    groups = max(1, _int("INVOICES_STREAM_GROUPS", 2))
+    partitions = max(groups, _int("INVOICES_TOPIC_PARTITIONS", 4))
+    return Settings(
+        home=home,
+        database_url=os.environ.get("INVOICES_DATABASE_URL", "").strip()
+        or f"sqlite:///{home / 'store.db'}",
+        kafka_bootstrap=external or f"127.0.0.1:{broker_port}",
+        embedded_broker=not external,
+        broker_port=broker_port,
+        api_port=_int("INVOICES_API_PORT", 8000),
+        ui_port=_int("INVOICES_UI_PORT", 3000),
+        uploads_topic=os.environ.get("INVOICES_UPLOADS_TOPIC", "invoices.uploads"),
+        reprocess_topic=os.environ.get("INVOICES_REPROCESS_TOPIC", "invoices.reprocess"),
+        topic_partitions=partitions,
+        stream_groups=groups,
+        stream_window_s=_float("INVOICES_STREAM_WINDOW_S", 1800.0),
+        lease_ttl_s=_float("INVOICES_LEASE_TTL_S", 10.0),
+        max_attempts=max(1, _int("INVOICES_MAX_ATTEMPTS", 3)),
+        document_time_limit_s=_float("INVOICES_DOCUMENT_TIME_LIMIT_S", 120.0),
+        docs_url=os.environ.get("INVOICES_DOCS_URL", "https://docs.invoices.example").rstrip("/"),
+    )
+
+
+@cache
+def settings() -> Settings:
+    """The process-wide settings (environment read once)."""
+    return load_settings()

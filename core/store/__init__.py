@@ -1,0 +1,1 @@
+"""The operational store: SQLAlchemy Core tables, connections and migrations."""

@@ -1,0 +1,97 @@
+"""Connections to the operational store.
+
+SQLite (the embedded default) is shared by many processes: API workers, stream runs,
+the Dagster daemon's sensors and the CLI. WAL lets readers run beside the one writer;
+every write transaction starts with BEGIN IMMEDIATE so read-modify-write sequences
+(credit holds, claims) never fail half-way on a stale snapshot, and a long busy timeout
+absorbs the short queue of writers. PostgreSQL (INVOICES_DATABASE_URL) uses row locks
+(`lock_team`) for the same guarantees.
+"""
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+import sqlalchemy as sa
+from sqlalchemy import event
+
+_READ_ONLY = "invoices_read_only"
+
+
+class Store:
+    """One engine per process; `write()` and `read()` hand out short transactions."""
+
+    def __init__(self, url: str):
+        self.url = url
+        self.is_sqlite = url.startswith("sqlite")
+        if self.is_sqlite:
+            path = url.split("///", 1)[1]
+            if path and path != ":memory:":
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+            self.engine = sa.create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
+            event.listen(self.engine, "connect", _sqlite_on_connect)
+            event.listen(self.engine, "begin", _sqlite_on_begin)
+        else:
+            self.engine = sa.create_engine(url, pool_pre_ping=True)
+
+    @contextmanager
+    def write(self) -> Iterator[sa.Connection]:
+        """A serialised read-write transaction, committed on success."""
+        with self.engine.begin() as conn:
+            yield conn
+
+    @contextmanager
+    def read(self) -> Iterator[sa.Connection]:
+        """A read-only snapshot that never takes the write lock."""
+        with self.engine.connect().execution_options(**{_READ_ONLY: True}) as conn:
+            with conn.begin():
+                yield conn
+
+    def lock_team(self, conn: sa.Connection, team_id: str) -> None:
+        """Serialise credit decisions of one team (SQLite: BEGIN IMMEDIATE already does)."""
+        if not self.is_sqlite:
+            from core.store.tables import teams
+
+            conn.execute(sa.select(teams.c.id).where(teams.c.id == team_id).with_for_update())
+
+    def dispose(self) -> None:
+        self.engine.dispose()
+
+
+def _sqlite_on_connect(dbapi_conn, _record) -> None:
+    # Let SQLAlchemy's "begin" event issue the BEGIN, so we can choose IMMEDIATE.
+    dbapi_conn.isolation_level = None
+    cur = dbapi_conn.cursor()
+    cur.execute("PRAGMA journal_mode=WAL")
+    cur.execute("PRAGMA synchronous=FULL")
+    cur.execute("PRAGMA busy_timeout=30000")
+    cur.execute("PRAGMA foreign_keys=ON")
+    cur.close()
+
+
+def _sqlite_on_begin(conn: sa.Connection) -> None:
+    if conn.get_execution_options().get(_READ_ONLY):
+        conn.exec_driver_sql("BEGIN")
+    else:
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
+
+
+_stores: dict[str, Store] = {}
+
+
+def get_store(url: str | None = None) -> Store:
+    """The process-wide store for a URL (default: the settings' URL)."""
+    if url is None:
+        from core.settings import settings
+
+        url = settings().database_url
+    store = _stores.get(url)
+    if store is None:
+        store = _stores[url] = Store(url)
+    return store
+
+
+def reset_stores_after_fork() -> None:
+    """Drop pooled connections inherited over fork (gunicorn workers)."""
+    for store in _stores.values():
+        store.engine.dispose(close=False)

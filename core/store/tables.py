@@ -1,0 +1,169 @@
+"""Tables of the operational store (SQLAlchemy Core).
+
+Every row that belongs to a partner's data world carries `mode`; reads go through
+`core.store.scoping.in_mode` so no query filters by mode by hand. Money and credit
+amounts are integers (credits) or decimal strings inside the invoice JSON; no floats.
+"""
+
+import sqlalchemy as sa
+
+metadata = sa.MetaData(
+    naming_convention={
+        "ix": "ix_%(table_name)s_%(column_0_N_name)s",
+        "uq": "uq_%(table_name)s_%(column_0_N_name)s",
+        "fk": "fk_%(table_name)s_%(column_0_name)s_%(referred_table_name)s",
+        "pk": "pk_%(table_name)s",
+    }
+)
+
+TS = sa.DateTime(timezone=True)
+
+teams = sa.Table(
+    "teams",
+    metadata,
+    sa.Column("id", sa.String(40), primary_key=True),
+    sa.Column("name", sa.String(200), nullable=False),
+    sa.Column("status", sa.String(20), nullable=False, server_default="active"),
+    sa.Column("billing_suspended", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("api_access", sa.Boolean, nullable=False, server_default=sa.true()),
+    sa.Column("created_at", TS, nullable=False),
+)
+
+api_keys = sa.Table(
+    "api_keys",
+    metadata,
+    sa.Column("id", sa.String(40), primary_key=True),
+    sa.Column("team_id", sa.ForeignKey("teams.id"), nullable=False, index=True),
+    sa.Column("mode", sa.String(8), nullable=False),
+    sa.Column("prefix", sa.String(16), nullable=False),
+    sa.Column("secret_hash", sa.String(64), nullable=False, unique=True),
+    sa.Column("scopes", sa.JSON, nullable=False),
+    sa.Column("client_id", sa.String(48), nullable=True),
+    sa.Column("allowed_ips", sa.JSON, nullable=False),
+    sa.Column("expires_at", TS, nullable=True),
+    sa.Column("status", sa.String(20), nullable=False, server_default="active"),
+    sa.Column("created_at", TS, nullable=False),
+    sa.Column("last_used_at", TS, nullable=True),
+)
+
+clients = sa.Table(
+    "clients",
+    metadata,
+    sa.Column("id", sa.String(48), primary_key=True),
+    sa.Column("team_id", sa.ForeignKey("teams.id"), nullable=False, index=True),
+    sa.Column("mode", sa.String(8), nullable=False),
+    sa.Column("name", sa.String(300), nullable=False),
+    sa.Column("company_code", sa.String(40), nullable=True),
+    sa.Column("vat_code", sa.String(40), nullable=True),
+    sa.Column("created_at", TS, nullable=False),
+)
+
+jobs = sa.Table(
+    "jobs",
+    metadata,
+    sa.Column("id", sa.String(48), primary_key=True),
+    sa.Column("team_id", sa.ForeignKey("teams.id"), nullable=False),
+    sa.Column("mode", sa.String(8), nullable=False),
+    sa.Column("client_id", sa.String(48), nullable=True),
+    sa.Column("api_key_id", sa.String(40), nullable=True),
+    sa.Column("status", sa.String(24), nullable=False),
+    sa.Column("source_file", sa.String(400), nullable=False),
+    sa.Column("blob_key", sa.String(80), nullable=False),
+    sa.Column("mime_type", sa.String(40), nullable=False),
+    sa.Column("size_bytes", sa.Integer, nullable=False),
+    sa.Column("test_scenario", sa.String(40), nullable=True),
+    sa.Column("invoice_id", sa.String(48), nullable=True),
+    sa.Column("error_message", sa.Text, nullable=True),
+    sa.Column("attempts", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("created_at", TS, nullable=False),
+    sa.Column("updated_at", TS, nullable=False),
+    sa.Column("started_at", TS, nullable=True),
+    sa.Column("finished_at", TS, nullable=True),
+    sa.Index("ix_jobs_team_mode_status", "team_id", "mode", "status", "created_at"),
+    sa.Index("ix_jobs_status_created", "status", "created_at"),
+)
+
+invoices = sa.Table(
+    "invoices",
+    metadata,
+    sa.Column("id", sa.String(48), primary_key=True),
+    sa.Column("team_id", sa.ForeignKey("teams.id"), nullable=False),
+    sa.Column("mode", sa.String(8), nullable=False),
+    sa.Column("client_id", sa.String(48), nullable=True),
+    sa.Column("job_id", sa.String(48), nullable=False, unique=True),
+    sa.Column("status", sa.String(24), nullable=False),
+    sa.Column("document", sa.JSON, nullable=False),
+    sa.Column("created_at", TS, nullable=False),
+    sa.Column("updated_at", TS, nullable=False),
+    sa.Index("ix_invoices_team_mode_created", "team_id", "mode", "created_at"),
+)
+
+idempotency_records = sa.Table(
+    "idempotency_records",
+    metadata,
+    sa.Column("team_id", sa.String(40), primary_key=True),
+    sa.Column("mode", sa.String(8), primary_key=True),
+    sa.Column("key", sa.String(255), primary_key=True),
+    sa.Column("request_hash", sa.String(64), nullable=False),
+    sa.Column("state", sa.String(16), nullable=False),
+    sa.Column("response_status", sa.Integer, nullable=True),
+    sa.Column("response_body", sa.JSON, nullable=True),
+    sa.Column("created_at", TS, nullable=False),
+    sa.Column("locked_until", TS, nullable=False),
+)
+
+credit_ledger = sa.Table(
+    "credit_ledger",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("team_id", sa.ForeignKey("teams.id"), nullable=False),
+    sa.Column("kind", sa.String(12), nullable=False),  # grant | hold | charge | release
+    sa.Column("amount", sa.Integer, nullable=False),
+    sa.Column("job_id", sa.String(48), nullable=True),
+    sa.Column("note", sa.String(200), nullable=True),
+    sa.Column("created_at", TS, nullable=False),
+    sa.Index("ix_credit_ledger_team_kind", "team_id", "kind"),
+    sa.Index("ix_credit_ledger_job", "job_id"),
+)
+
+outbox = sa.Table(
+    "outbox",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("kind", sa.String(12), nullable=False),  # kafka | event
+    sa.Column("topic", sa.String(120), nullable=True),
+    sa.Column("key", sa.String(120), nullable=True),
+    sa.Column("event_id", sa.String(48), nullable=True, unique=True),
+    sa.Column("event_type", sa.String(60), nullable=True),
+    sa.Column("team_id", sa.String(40), nullable=True),
+    sa.Column("mode", sa.String(8), nullable=True),
+    sa.Column("job_id", sa.String(48), nullable=True, index=True),
+    sa.Column("payload", sa.JSON, nullable=False),
+    sa.Column("created_at", TS, nullable=False),
+    sa.Column("published_at", TS, nullable=True),
+    sa.Column("partition", sa.Integer, nullable=True),
+    sa.Column("offset", sa.BigInteger, nullable=True),
+    sa.Column("publish_attempts", sa.Integer, nullable=False, server_default="0"),
+    sa.Index("ix_outbox_pending", "kind", "published_at"),
+)
+
+consumer_offsets = sa.Table(
+    "consumer_offsets",
+    metadata,
+    sa.Column("topic", sa.String(120), primary_key=True),
+    sa.Column("partition", sa.Integer, primary_key=True),
+    sa.Column("next_offset", sa.BigInteger, nullable=False),
+    sa.Column("topic_id", sa.String(64), nullable=True),
+    sa.Column("updated_at", TS, nullable=False),
+)
+
+stream_leases = sa.Table(
+    "stream_leases",
+    metadata,
+    sa.Column("group_id", sa.Integer, primary_key=True),
+    sa.Column("holder", sa.String(80), nullable=True),
+    sa.Column("holder_pid", sa.Integer, nullable=True),
+    sa.Column("acquired_at", TS, nullable=True),
+    sa.Column("heartbeat_at", TS, nullable=True),
+    sa.Column("successor", sa.String(80), nullable=True),
+)

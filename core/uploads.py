@@ -1,0 +1,56 @@
+"""Upload rules that do not depend on HTTP: accepted types, limits, request fingerprint.
+
+The MIME type is decided by the bytes (magic numbers via `filetype`), not by what the
+client declared: a declared type that contradicts the content is refused, a missing or
+generic one (application/octet-stream) is replaced by the sniffed type.
+"""
+
+import hashlib
+
+import filetype
+
+from core import errors
+
+ACCEPTED_TYPES = {
+    "application/pdf": "pdf",
+    "image/jpeg": "jpg",
+    "image/png": "png",
+    "image/webp": "webp",
+}
+GENERIC_TYPES = {"", "application/octet-stream", "binary/octet-stream"}
+MAX_FILE_BYTES = 50 * 1024 * 1024
+MAX_SINGLE_BODY_BYTES = MAX_FILE_BYTES + 1024 * 1024  # the file plus multipart framing and fields
+MAX_FILENAME_BYTES = 255
+TEST_SCENARIOS = {"failed"}
+
+
+def sniff(data: bytes) -> str | None:
+    kind = filetype.guess(data[:8192])
+    return kind.mime if kind is not None else None
+
+
+def decide_mime_type(data: bytes, declared: str | None) -> str:
+    declared = (declared or "").split(";")[0].strip().lower()
+    actual = sniff(data)
+    if actual not in ACCEPTED_TYPES:
+        found = f"is {actual}" if actual else "is of no recognised type"
+        raise errors.UploadInvalidMimeType(
+            f"The file's content {found}; accepted types are {', '.join(ACCEPTED_TYPES)}."
+        )
+    if declared not in GENERIC_TYPES and declared != actual:
+        raise errors.UploadInvalidMimeType(f"The file was declared {declared} but its content is {actual}.")
+    return actual
+
+
+def check_filename(filename: str) -> None:
+    if len(filename.encode("utf-8")) > MAX_FILENAME_BYTES:
+        raise errors.UploadFilenameTooLong(f"The filename is over {MAX_FILENAME_BYTES} bytes.")
+
+
+def request_fingerprint(data: bytes, filename: str, mime_type: str, client_header: str | None, scenario: str | None) -> str:
+    """What makes two upload requests 'the same body' for Idempotency-Key purposes."""
+    h = hashlib.sha256()
+    for part in (hashlib.sha256(data).hexdigest(), filename, mime_type, client_header or "", scenario or ""):
+        h.update(part.encode("utf-8"))
+        h.update(b"\x00")
+    return h.hexdigest()

@@ -1,0 +1,66 @@
+"""What the pipeline does with one job, without any Dagster: used by the stream runs and
+the reprocessing micro-batches alike.
+
+Live jobs read their blob and run the extraction engine of `assets`; test-mode jobs
+complete with the canned invoice, or fail when the upload asked for the failed scenario.
+Every outcome ends in `core.processing.complete` or `fail`, so a job never stays
+`processing` because of an error in its document.
+"""
+
+import logging
+from dataclasses import dataclass
+
+from assets.extraction.canned import canned_invoice
+from assets.ocr.model import DocumentError
+from assets.process import process_document
+from core import processing
+from core.blobs import BlobStore
+from core.settings import Settings
+from core.store.db import Store
+
+log = logging.getLogger(__name__)
+
+TEST_FAILURE_MESSAGE = "Simulated processing failure (hints.testScenario=failed)."
+
+
+@dataclass
+class Outcome:
+    job_id: str
+    status: str  # completed | failed | skipped
+    invoice_id: str | None = None
+    error: str | None = None
+
+
+class JobRunner:
+    def __init__(self, settings: Settings, store: Store):
+        self.settings, self.store = settings, store
+        self.blobs = BlobStore(settings.blob_dir)
+
+    def _extract(self, job: dict) -> dict:
+        if job["mode"] == "test":
+            if job["test_scenario"] == "failed":
+                raise DocumentError(TEST_FAILURE_MESSAGE)
+            return canned_invoice()
+        data = self.blobs.get(job["blob_key"])
+        return process_document(data, job["mime_type"], time_limit_s=self.settings.document_time_limit_s)
+
+    def run(self, job_id: str, position: processing.Position | None = None) -> Outcome:
+        job = processing.claim(self.store, job_id, self.settings.max_attempts, position)
+        if job is None:
+            return Outcome(job_id, "skipped")
+        try:
+            extracted = self._extract(job)
+        except DocumentError as exc:
+            processing.fail(self.store, job, str(exc), position)
+            return Outcome(job_id, "failed", error=str(exc))
+        except FileNotFoundError:
+            message = "The uploaded file is no longer retained."
+            processing.fail(self.store, job, message, position)
+            return Outcome(job_id, "failed", error=message)
+        except Exception as exc:  # a bug or an engine crash must still end the job
+            log.exception("extraction of %s crashed", job_id)
+            message = f"Internal error while reading the document ({type(exc).__name__})."
+            processing.fail(self.store, job, message, position)
+            return Outcome(job_id, "failed", error=message)
+        invoice_id = processing.complete(self.store, job, extracted, position)
+        return Outcome(job_id, "completed" if invoice_id else "skipped", invoice_id=invoice_id)

@@ -1,0 +1,111 @@
+from concurrent.futures import ThreadPoolExecutor
+
+import pytest
+import sqlalchemy as sa
+
+from core import admin, admission, credits, errors, idempotency, processing
+from core.auth import authenticate
+from core.modes import Mode
+from core.store.tables import jobs, outbox
+
+
+@pytest.fixture
+def team(store):
+    return admin.create_team(store, "UAB Testas")["teamId"]
+
+
+def _principal(store, team, mode=Mode.LIVE):
+    raw = admin.create_key(store, team, mode, ["invoice:write", "invoice:read"])["key"]
+    return authenticate(store, raw, "127.0.0.1")
+
+
+def _upload(client_id=None, scenario=None):
+    return admission.Upload("a.pdf", "application/pdf", "0" * 64, 10, client_id, scenario)
+
+
+def test_admission_holds_a_credit_or_parks(env, store, team):
+    admin.grant_credits(store, team, 1)
+    p = _principal(store, team)
+    first = admission.admit(store, env, p, _upload(), None)
+    second = admission.admit(store, env, p, _upload(), None)
+    assert (first.status, second.status) == ("processing", "awaiting_credits")
+    assert first.outbox_id is not None and second.outbox_id is None
+    with store.read() as conn:
+        assert credits.balance(conn, team) == {"balance": 1, "held": 1, "available": 0}
+        events = conn.execute(sa.select(outbox.c.event_type, outbox.c.job_id).where(outbox.c.kind == "event")).all()
+    assert events == [("invoice.awaiting_credits", second.job_id)]
+
+
+def test_test_mode_never_parks_and_never_touches_credits(env, store, team):
+    p = _principal(store, team, Mode.TEST)
+    admitted = admission.admit(store, env, p, _upload("cl_test_x"), None)
+    assert admitted.status == "processing" and admitted.job_id.startswith("job_test_")
+    with store.read() as conn:
+        assert credits.balance(conn, team) == {"balance": 0, "held": 0, "available": 0}
+        assert conn.execute(sa.select(sa.func.count()).select_from(outbox).where(outbox.c.kind == "event")).scalar() == 0
+
+
+def test_concurrent_admissions_never_overspend(env, store, team):
+    admin.grant_credits(store, team, 7)
+    p = _principal(store, team)
+    with ThreadPoolExecutor(8) as pool:
+        results = list(pool.map(lambda _: admission.admit(store, env, p, _upload(), None).status, range(20)))
+    assert results.count("processing") == 7 and results.count("awaiting_credits") == 13
+    with store.read() as conn:
+        assert credits.balance(conn, team)["available"] == 0
+
+
+def test_complete_charges_once_and_fail_releases(env, store, team):
+    admin.grant_credits(store, team, 2)
+    p = _principal(store, team)
+    ok, bad = (admission.admit(store, env, p, _upload(), None) for _ in range(2))
+    job = processing.claim(store, ok.job_id, 3)
+    invoice_id = processing.complete(store, job, {"currency": "EUR"})
+    assert invoice_id.startswith("inv_")
+    assert processing.complete(store, job, {"currency": "EUR"}) is None  # idempotent
+    failing = processing.claim(store, bad.job_id, 3)
+    assert processing.fail(store, failing, "unreadable")
+    assert not processing.fail(store, failing, "again")
+    with store.read() as conn:
+        assert credits.balance(conn, team) == {"balance": 1, "held": 0, "available": 1}
+        types = [r.event_type for r in conn.execute(sa.select(outbox.c.event_type).where(outbox.c.kind == "event").order_by(outbox.c.id))]
+        row = conn.execute(sa.select(jobs).where(jobs.c.id == bad.job_id)).mappings().one()
+    assert types == ["invoice.processed", "invoice.failed"]
+    assert row["status"] == "failed" and row["error_message"] == "unreadable"
+
+
+def test_interrupted_attempts_are_bounded(env, store, team):
+    admin.grant_credits(store, team, 1)
+    p = _principal(store, team)
+    admitted = admission.admit(store, env, p, _upload(), None)
+    for _ in range(3):
+        assert processing.claim(store, admitted.job_id, 3) is not None  # each attempt "dies"
+    assert processing.claim(store, admitted.job_id, 3) is None
+    with store.read() as conn:
+        row = conn.execute(sa.select(jobs).where(jobs.c.id == admitted.job_id)).mappings().one()
+        assert credits.balance(conn, team)["available"] == 1
+    assert row["status"] == "failed" and "interrupted 3 times" in row["error_message"]
+
+
+def test_idempotency_rules(env, store, team):
+    claim = idempotency.Claim(team, Mode.LIVE, "k1", "hash-a")
+    assert idempotency.claim(store, claim) is None
+    with pytest.raises(errors.IdempotencyInProgress):
+        idempotency.claim(store, claim)
+    with pytest.raises(errors.IdempotencyKeyReused):
+        idempotency.claim(store, idempotency.Claim(team, Mode.LIVE, "k1", "hash-b"))
+    with store.write() as conn:
+        idempotency.complete(conn, claim, 202, {"jobId": "job_x", "status": "processing"})
+    assert idempotency.claim(store, claim) == (202, {"jobId": "job_x", "status": "processing"})
+    # the same key in the other mode is another key
+    assert idempotency.claim(store, idempotency.Claim(team, Mode.TEST, "k1", "hash-b")) is None
+    other = idempotency.Claim(team, Mode.LIVE, "k2", "hash-a")
+    assert idempotency.claim(store, other) is None
+    idempotency.abandon(store, other)
+    assert idempotency.claim(store, idempotency.Claim(team, Mode.LIVE, "k2", "hash-c")) is None
+
+
+@pytest.mark.parametrize("key", ["", "x" * 256, "bad\nkey", "tab\there"])
+def test_invalid_idempotency_keys(key):
+    with pytest.raises(errors.InvalidIdempotencyKey):
+        idempotency.validate_key(key)
