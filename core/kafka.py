@@ -10,6 +10,7 @@ consumer notices that the log it was reading is gone.
 
 import logging
 import threading
+import time
 
 from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer
 from kafka.admin import NewTopic
@@ -23,12 +24,13 @@ from core.store.db import Store
 log = logging.getLogger(__name__)
 
 
-def make_producer(bootstrap: str, block_ms: int = 3000) -> KafkaProducer:
+def make_producer(bootstrap: str, block_ms: int = 2000) -> KafkaProducer:
     return KafkaProducer(
         bootstrap_servers=bootstrap,
         acks="all",
         linger_ms=0,
         max_block_ms=block_ms,
+        bootstrap_timeout_ms=block_ms,
         request_timeout_ms=5000,
         retries=2,
         key_serializer=DefaultSerializer(),
@@ -39,6 +41,7 @@ def make_producer(bootstrap: str, block_ms: int = 3000) -> KafkaProducer:
 def make_consumer(bootstrap: str) -> KafkaConsumer:
     return KafkaConsumer(
         bootstrap_servers=bootstrap,
+        bootstrap_timeout_ms=5000,
         group_id=None,
         enable_auto_commit=False,
         auto_offset_reset="earliest",
@@ -60,7 +63,7 @@ class _LenientJson(JsonSerializer):
 
 def ensure_topic(bootstrap: str, topic: str, partitions: int) -> str:
     """Create the topic if missing and return its topic id."""
-    admin = KafkaAdminClient(bootstrap_servers=bootstrap, request_timeout_ms=5000)
+    admin = KafkaAdminClient(bootstrap_servers=bootstrap, request_timeout_ms=5000, bootstrap_timeout_ms=5000)
     try:
         try:
             admin.create_topics([NewTopic(topic, partitions, 1)])
@@ -86,7 +89,9 @@ class TopicWatcher:
     def topic_id(self) -> str:
         if self._admin is None:
             ensure_topic(self.bootstrap, self.topic, self.partitions)
-            self._admin = KafkaAdminClient(bootstrap_servers=self.bootstrap, request_timeout_ms=5000)
+            self._admin = KafkaAdminClient(
+                bootstrap_servers=self.bootstrap, request_timeout_ms=5000, bootstrap_timeout_ms=5000
+            )
         try:
             found = _topic_id(self._admin, self.topic)
         except KafkaError:
@@ -104,12 +109,19 @@ class TopicWatcher:
 
 
 class Publisher:
-    """One lazily created producer per process; sends outbox rows and marks them published."""
+    """One lazily created producer per process; sends outbox rows and marks them published.
+
+    After a failure the direct path rests for `BACKOFF_S`: uploads keep answering at once
+    while the broker is away, and the reconciler sends what piled up in the outbox.
+    """
+
+    BACKOFF_S = 5.0
 
     def __init__(self, settings: Settings, store: Store):
         self.settings, self.store = settings, store
         self._producer: KafkaProducer | None = None
         self._lock = threading.Lock()
+        self._resting_until = 0.0
 
     def _get(self) -> KafkaProducer:
         with self._lock:
@@ -124,6 +136,8 @@ class Publisher:
 
     def publish_row(self, row_id: int, topic: str, key: str, value: dict) -> bool:
         """Send one outbox row now; on any failure leave it for the reconciler."""
+        if time.monotonic() < self._resting_until:
+            return False
         try:
             landed = self.send(topic, key, value)
         except Exception as exc:  # the upload stands; the reconciler retries
@@ -152,6 +166,7 @@ class Publisher:
         return len(sent)
 
     def reset(self) -> None:
+        self._resting_until = time.monotonic() + self.BACKOFF_S
         with self._lock:
             if self._producer is not None:
                 try:

@@ -181,10 +181,9 @@ class Document:
 
     @property
     def engine(self) -> str:
-        """``tesseract`` when any page needed OCR, else ``pdf-text``."""
-        if any(p.engine != "pdf-text" for p in self.pages):
-            return next(p.engine for p in self.pages if p.engine != "pdf-text")
-        return "pdf-text"
+        """The OCR engine when any page needed OCR, else ``pdf-text``."""
+        ocr = [p.engine for p in self.pages if not p.text_layer]
+        return ocr[0] if ocr else "pdf-text"
 
     @property
     def text_layer(self) -> bool:

@@ -66,7 +66,6 @@ def read_pdf(data: bytes, max_pages: int, check_time: Callable[[], None] = lambd
 
 
 def _read_page(pdf: pdfium.PdfDocument, index: int) -> Page:
-    bitmap = None  # kept alive until OCR is done: the PIL image may share its memory
     with _PDFIUM_LOCK:
         try:
             page = pdf[index]
@@ -78,15 +77,14 @@ def _read_page(pdf: pdfium.PdfDocument, index: int) -> Page:
             if text_layer_usable(words):
                 return Page(index + 1, width, height, words, engine="pdf-text", text_layer=True)
             scale = min(RENDER_DPI / 72, (MAX_RENDER_PIXELS / max(1.0, width * height)) ** 0.5)
-            bitmap = page.render(scale=scale, grayscale=True)
-            image = bitmap.to_pil()
+            # Copied out of PDFium's buffer so the image outlives the bitmap.
+            image = page.render(scale=scale, grayscale=True).to_pil().copy()
         finally:
             page.close()
     # OCR outside the PDFium lock: other threads may read PDFs meanwhile.
     ocr_page = tesseract.ocr_image(image, page_number=index + 1, dpi=scale * 72)
     # Report the page size in the PDF's own points rather than the rounded render size.
     ocr_page.width, ocr_page.height = width, height
-    del bitmap
     return ocr_page
 
 

@@ -44,6 +44,7 @@ def _get_api():
     """The process-wide Tesseract API (created on first use; call with ``_lock`` held)."""
     global _api
     if _api is None:
+        # Imported here: processes that only read text PDFs never load Tesseract.
         from tesserocr import OEM, PSM, PyTessBaseAPI
 
         try:
@@ -70,7 +71,8 @@ def image_dpi(image: Image.Image) -> float:
         except (TypeError, ValueError):
             value = 0.0
         if value > 0 and 2 <= image.width / value <= 17:
-            return value
+            # PNG stores pixels per metre: 300 dpi comes back as 299.9994.
+            return float(round(value))
     inches = A4_SHORT_IN if image.width <= image.height else A4_LONG_IN
     return image.width / inches
 
@@ -89,7 +91,10 @@ def prepare_image(image: Image.Image, dpi: float | None = None) -> tuple[Image.I
         rgba = image.convert("RGBA")
         white = Image.new("RGBA", rgba.size, (255, 255, 255, 255))
         image = Image.alpha_composite(white, rgba)
-    if image.mode not in ("L",):
+    if image.mode in ("I", "I;16", "I;16B", "I;16L", "I;16N"):
+        # 16-bit scans: scale to 8 bits (a plain convert would clip everything to white).
+        image = image.convert("I").point(lambda v: v * (1 / 256))
+    if image.mode != "L":
         image = image.convert("L")
     if dpi < MIN_DPI:
         scale = min(TARGET_DPI / dpi, math.sqrt(MAX_OCR_PIXELS / (image.width * image.height)))

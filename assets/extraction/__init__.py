@@ -1,0 +1,212 @@
+"""Invoice extraction: from pages of words with boxes to the invoice DTO (spec/invoice.md).
+
+``extract_invoice(doc)`` is the entry point. The steps, each in its own module:
+
+1. ``fields.Layout``: lines, cells and labels of every page (labels.py dictionaries).
+2. ``table``: the item table, found by its header row; its lines are then excluded from
+   the search for header fields and totals.
+3. ``header``: document type, language, series/number, dates, currency, free text.
+4. ``parties``: seller and buyer blocks under their headings.
+5. ``totals``: net / VAT / gross chosen by arithmetic among labelled candidates.
+6. ``validation``: checksums and sums, which set the confidence.
+
+Values come with a confidence per field path and the page and box they were read from
+(``confidence.fields`` and ``sources``). What cannot be read is null, never guessed.
+This module only assembles the DTO; it knows nothing of storage or pipelines.
+"""
+
+from __future__ import annotations
+
+import time
+from decimal import Decimal
+
+from ..ocr.model import Document
+from . import header, parties
+from .amounts import decimal_str, money_str
+from .fields import Candidate, Layout
+from .labels import HEADER_FIELDS, HEADINGS, PARTY_FIELDS, TOTAL_FIELDS
+from .table import detect_tables, table_items
+from .totals import extract_totals
+from .validation import overall, validate
+
+__all__ = ["extract_invoice", "EXTRACTOR_VERSION", "empty_party"]
+
+EXTRACTOR_VERSION = "0.1.0"
+ALL_LABELS = [*HEADINGS, *PARTY_FIELDS, *HEADER_FIELDS, *TOTAL_FIELDS]
+_PARTY_PATHS = {"name": "name", "company_code": "companyCode", "vat_code": "vatCode", "iban": "iban",
+                "bank": "bank", "swift": "swift", "email": "email", "phone": "phone", "address": "address"}
+_LT_CLASSIFIERS = {Decimal(21): "PVM1", Decimal(9): "PVM2", Decimal(5): "PVM3"}
+
+
+def empty_party() -> dict:
+    return {"name": None, "companyCode": None, "vatCode": None, "isNaturalPerson": None,
+            "address": None, "iban": None, "bank": None, "swift": None, "email": None,
+            "phone": None, "contactId": None}
+
+
+class _Recorder:
+    """Collects confidence and source boxes per field path while the DTO is built."""
+
+    def __init__(self) -> None:
+        self.confidence: dict[str, float] = {}
+        self.sources: dict[str, dict] = {}
+
+    def put(self, path: str, cand: Candidate | None):
+        if cand is None:
+            return None
+        self.confidence[path] = cand.confidence
+        if cand.span is not None:
+            self.sources[path] = {"page": cand.span.page, "bbox": cand.span.bbox}
+        return cand.value
+
+
+def extract_invoice(doc: Document) -> dict:
+    """Extract the invoice DTO fields from a read document (see spec/invoice.md).
+
+    The result has every extraction field of the DTO (not the job fields such as ``id``
+    or ``status``, which the pipeline adds). ``extraction.durationMs`` covers extraction
+    only; ``assets.process.process_document`` replaces it with the whole processing time.
+    """
+    started = time.perf_counter()
+    layout = Layout(doc, ALL_LABELS)
+    tables = detect_tables(layout)
+    rec = _Recorder()
+    warnings: list[str] = []
+
+    doc_type = header.document_type(layout)
+    numbers = header.invoice_number(layout)
+    anchor_cand = numbers.get("invoiceNumber") or doc_type
+    dates = header.dates(layout, anchor_cand.span if anchor_cand else None)
+
+    blocks = parties.find_blocks(layout)
+    party_dicts: dict[str, dict] = {}
+    for role in ("seller", "buyer"):
+        if role not in blocks:
+            party_dicts[role] = empty_party()
+            continue
+        party, found = parties.read_block(layout, blocks[role])
+        for key, cand in found.items():
+            path = _PARTY_PATHS.get(key)
+            if path:
+                rec.put(f"{role}.{path}", cand)
+        party_dicts[role] = party
+    seller, buyer = party_dicts["seller"], party_dicts["buyer"]
+    if seller["iban"] is None and "seller" in blocks:
+        for cand in parties.payment_ibans(layout, blocks):
+            if cand.value != buyer["iban"]:
+                seller["iban"] = rec.put("seller.iban", cand)
+                break
+
+    totals = extract_totals(layout)
+    for key, cand in totals.chosen.items():
+        rec.put(f"totals.{key}", cand)
+    for key in sorted(totals.derived):
+        warnings.append(f"totals.{key} derived from the other two totals")
+
+    items = [item for table in tables for item in table_items(table)]
+    for i, item in enumerate(items):
+        for key, span in item["_spans"].items():
+            if span is not None and item[key] is not None:
+                rec.put(f"lines[{i}].{key}", Candidate(item[key], 0.9, span))
+
+    breakdown = _vat_breakdown(items, totals, seller, buyer)
+    if len(breakdown) == 1 and breakdown[0]["vatClassifier"]:
+        for item in items:
+            if item["vatRate"] in (None, breakdown[0]["rate"]):
+                item["vatClassifier"] = breakdown[0]["vatClassifier"]
+    else:
+        for item in items:
+            if item["vatRate"] is not None:
+                item["vatClassifier"] = _classify(Decimal(item["vatRate"]), seller, buyer)[1]
+
+    if doc_type is None:
+        # No title found: an invoice if it looks like one, with low confidence.
+        looks_like = bool(totals.chosen) or bool(blocks)
+        doc_type = Candidate("invoice" if looks_like else "other", 0.4 if looks_like else 0.3, None)
+    currency = header.currency(layout)
+
+    invoice = {
+        "documentType": rec.put("documentType", doc_type),
+        "language": header.language(layout),
+        "series": rec.put("series", numbers.get("series")),
+        "number": rec.put("number", numbers.get("number")),
+        "invoiceNumber": rec.put("invoiceNumber", numbers.get("invoiceNumber")),
+        "issueDate": rec.put("issueDate", dates.get("issueDate")),
+        "dueDate": rec.put("dueDate", dates.get("dueDate")),
+        "deliveryDate": rec.put("deliveryDate", dates.get("deliveryDate")),
+        "currency": rec.put("currency", currency),
+        "orderReference": rec.put("orderReference", header.order_reference(layout)),
+        "seller": seller,
+        "buyer": buyer,
+        "lines": [{k: v for k, v in item.items() if not k.startswith("_")} for item in items],
+        "vatBreakdown": breakdown,
+        "totals": {key: money_str(totals.value(key))
+                   for key in ("net", "vat", "gross", "discount", "prepaid", "payable")},
+        "amountInWords": rec.put("amountInWords", header.text_field(layout, "amount_in_words")),
+        "paymentTerms": rec.put("paymentTerms", dates.get("paymentTerms") or header.text_field(layout, "payment_terms")),
+        "notes": rec.put("notes", header.text_field(layout, "notes", max_len=1000)),
+        "direction": None,
+        "pageCount": len(doc.pages),
+    }
+    checks = validate({**invoice, "lines": items}, rec.confidence, warnings)
+    invoice["validation"] = {"checks": checks, "warnings": warnings}
+    invoice["confidence"] = {"overall": overall(rec.confidence), "fields": rec.confidence}
+    invoice["sources"] = rec.sources
+    invoice["extraction"] = {
+        "engine": doc.engine,
+        "textLayer": doc.text_layer,
+        "durationMs": round((time.perf_counter() - started) * 1000),
+        "version": EXTRACTOR_VERSION,
+    }
+    return invoice
+
+
+def _country(party: dict) -> str | None:
+    address = party.get("address") or {}
+    if address.get("country"):
+        return address["country"]
+    vat = party.get("vatCode")
+    return vat[:2] if vat else None
+
+
+def _classify(rate: Decimal, seller: dict, buyer: dict) -> tuple[str | None, str | None]:
+    """EN 16931 category and Lithuanian VAT classifier for a rate (domestic supplies only).
+
+    Zero rates, foreign parties and reverse charge need the notes and the parties'
+    countries (formats/from-docscanner2.md); this version leaves them null for review.
+    """
+    if rate <= 0:
+        return None, None
+    domestic = _country(seller) == "LT" and _country(buyer) in ("LT", None)
+    return "S", (_LT_CLASSIFIERS.get(rate) if domestic else None)
+
+
+def _vat_breakdown(items: list[dict], totals, seller: dict, buyer: dict) -> list[dict]:
+    """One entry per VAT rate: from the lines' rates, else the totals' "PVM 21 %" lines."""
+    net, vat = totals.value("net"), totals.value("vat")
+    by_rate: dict[Decimal, Decimal] = {}
+    for item in items:
+        if item["vatRate"] is not None and item["netAmount"] is not None:
+            rate = Decimal(item["vatRate"])
+            by_rate[rate] = by_rate.get(rate, Decimal(0)) + Decimal(item["netAmount"])
+    rate_vat = {rate: cand.value for rate, cand in totals.rates}
+    if not by_rate:
+        rates = list(rate_vat)
+        if len(rates) == 1:
+            by_rate = {rates[0]: net} if net is not None else {rates[0]: None}
+        elif len(rates) > 1:
+            by_rate = {r: None for r in rates}
+    entries = []
+    for rate, taxable in sorted(by_rate.items(), reverse=True):
+        amount = rate_vat.get(rate)
+        if amount is None and len(by_rate) == 1:
+            amount = vat
+        category, classifier = _classify(rate, seller, buyer)
+        entries.append({
+            "rate": decimal_str(rate),
+            "category": category,
+            "vatClassifier": classifier,
+            "taxableAmount": money_str(taxable),
+            "vatAmount": money_str(amount),
+        })
+    return entries

@@ -1,0 +1,386 @@
+"""Pairing labels with values by position.
+
+Invoices are forms: a label ("Įmonės kodas:") is followed by its value either on the same
+line, to its right, or on the line below, aligned with it. This module gives extraction a
+view of the page that makes those two relations cheap to ask for:
+
+* ``TextLine``: one visual line with its original text, its folded text (same length) and
+  its *cells*, runs of words separated by gaps wider than about a character height. Cells
+  keep side-by-side columns apart ("PVM kodas: LT123 | Serija: BI") without any knowledge
+  of the layout.
+* ``Hit``: a label found in a line (whole words only; overlaps resolved by coverage).
+* ``Span``: a character range of a line, i.e. a value, with its words and box.
+* ``value_right`` / ``value_below``: where a label's value is.
+
+Every value keeps its words, so its page, box and OCR confidence go into the DTO.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from statistics import median
+from typing import Iterable, Iterator
+
+from ..ocr.model import Document, Word, group_lines
+from .labels import LabelDef
+from .normalize import fold
+
+# Words further apart than this many (median) word heights start a new cell.
+CELL_GAP = 1.0
+# Scores for where a labelled value was found.
+RIGHT, BELOW = 0.95, 0.85
+# A value on the line below must start within this many line pitches.
+BELOW_MAX_PITCH = 1.8
+_LABEL_TAIL = set(":.;,)#-|")
+
+
+class TextLine:
+    """A line of words with original/folded text, char offsets per word, and cells."""
+
+    __slots__ = ("page", "index", "words", "text", "folded", "starts", "ends", "cells", "height")
+
+    def __init__(self, page: int, index: int, words: list[Word]):
+        self.page = page
+        self.index = index
+        self.words = words
+        self.starts: list[int] = []
+        self.ends: list[int] = []
+        pos = 0
+        for w in words:
+            self.starts.append(pos)
+            pos += len(w.text)
+            self.ends.append(pos)
+            pos += 1
+        self.text = " ".join(w.text for w in words)
+        self.folded = fold(self.text)
+        self.height = median(w.height for w in words) if words else 0.0
+        self.cells: list[tuple[int, int]] = []  # (char_start, char_end) of each cell
+        first = 0
+        for k in range(1, len(words) + 1):
+            if k == len(words) or words[k].x0 - words[k - 1].x1 > CELL_GAP * self.height:
+                self.cells.append((self.starts[first], self.ends[k - 1]))
+                first = k
+
+    @property
+    def x0(self) -> float:
+        return min(w.x0 for w in self.words)
+
+    @property
+    def x1(self) -> float:
+        return max(w.x1 for w in self.words)
+
+    @property
+    def y0(self) -> float:
+        return min(w.y0 for w in self.words)
+
+    @property
+    def y1(self) -> float:
+        return max(w.y1 for w in self.words)
+
+    @property
+    def cy(self) -> float:
+        return median(w.cy for w in self.words)
+
+    def span(self, start: int, end: int) -> "Span":
+        return Span(self, start, end)
+
+    def cell_at(self, pos: int) -> tuple[int, int]:
+        """The cell containing character ``pos`` (or the next one, for a gap position)."""
+        for cell in self.cells:
+            if pos < cell[1]:
+                return cell
+        return self.cells[-1]
+
+    def word_index_at(self, pos: int) -> int:
+        for k, end in enumerate(self.ends):
+            if pos < end + 1:
+                return k
+        return len(self.words) - 1
+
+    def __repr__(self) -> str:
+        return f"TextLine(p{self.page}#{self.index} {self.text!r})"
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """Characters ``start:end`` of a line: a value with its words."""
+
+    line: TextLine
+    start: int
+    end: int
+
+    @property
+    def text(self) -> str:
+        return self.line.text[self.start : self.end]
+
+    @property
+    def folded(self) -> str:
+        return self.line.folded[self.start : self.end]
+
+    @property
+    def words(self) -> list[Word]:
+        line = self.line
+        return [w for w, s, e in zip(line.words, line.starts, line.ends) if s < self.end and e > self.start]
+
+    @property
+    def page(self) -> int:
+        return self.line.page
+
+    @property
+    def bbox(self) -> list[float]:
+        ws = self.words or self.line.words
+        return [round(min(w.x0 for w in ws), 1), round(min(w.y0 for w in ws), 1),
+                round(max(w.x1 for w in ws), 1), round(max(w.y1 for w in ws), 1)]
+
+    @property
+    def conf(self) -> float:
+        """The weakest word's confidence: a value is only as good as its worst word."""
+        ws = self.words
+        return min((w.conf for w in ws), default=0.0)
+
+    def sub(self, start: int, end: int) -> "Span":
+        """A sub-range given in offsets relative to this span's text."""
+        return Span(self.line, self.start + start, self.start + end)
+
+    def strip(self, chars: str = " :;,-–|") -> "Span | None":
+        text = self.text
+        left = len(text) - len(text.lstrip(chars))
+        right = len(text.rstrip(chars))
+        if right <= left:
+            return None
+        return Span(self.line, self.start + left, self.start + right)
+
+
+@dataclass(frozen=True, slots=True)
+class Hit:
+    """A label found on a line."""
+
+    label: LabelDef
+    line: TextLine
+    start: int
+    end: int  # after the label and any punctuation glued to it ("kodas:")
+    groups: tuple[tuple[str, str | None], ...] = ()
+
+    @property
+    def key(self) -> str:
+        return self.label.key
+
+    def group(self, name: str) -> str | None:
+        return dict(self.groups).get(name)
+
+    @property
+    def span(self) -> Span:
+        return Span(self.line, self.start, self.end)
+
+    def overlaps(self, other: "Hit") -> bool:
+        return self.line is other.line and self.start < other.end and other.start < self.end
+
+
+def find_hits(line: TextLine, defs: Iterable[LabelDef]) -> list[Hit]:
+    """Labels on a line: whole words only, never overlapping (see ``_best_cover``).
+
+    A label may end inside a word only at punctuation glued to it ("Nr.:", "kodas:",
+    "Invoice#123"), so "Data" never matches inside "Datamatrix". The punctuation becomes
+    part of the label, not of the value.
+    """
+    text = line.folded
+    starts = set(line.starts)
+    candidates = []
+    for d in defs:
+        for m in d.pattern.finditer(text):
+            s, e = m.start(), m.end()
+            while e > s and text[e - 1] == " ":
+                e -= 1
+            if e <= s or s not in starts:
+                continue
+            word_end = line.ends[line.word_index_at(e - 1)]
+            glued = text[e:word_end]  # rest of the word the label ends in
+            punctuation_only = set(glued) <= _LABEL_TAIL
+            if not punctuation_only and text[e - 1].isalnum():
+                continue  # the label ends inside a word ("Datamatrix")
+            end = word_end if punctuation_only else e
+            groups = tuple((k, v) for k, v in m.groupdict().items())
+            candidates.append(Hit(d, line, s, end, groups))
+    return _best_cover(candidates)
+
+
+def _best_cover(candidates: list[Hit]) -> list[Hit]:
+    """The non-overlapping labels that cover the most text (weighted interval scheduling).
+
+    Longest-first alone fails on column headers such as "Mato vnt. Kaina", where
+    "vnt. Kaina" (unit price) would hide "Mato vnt." + "Kaina". Among equal covers the one
+    with fewer labels wins. Two dictionaries may claim the very same words ("Sąskaitos
+    Nr." is an invoice number or a bank account): both readings are kept, the value
+    decides.
+    """
+    by_span: dict[tuple[int, int], list[Hit]] = {}
+    for hit in candidates:
+        same = by_span.setdefault((hit.start, hit.end), [])
+        if all(h.key != hit.key for h in same):
+            same.append(hit)
+    spans = sorted(by_span, key=lambda se: (se[1], se[0]))
+    best: list[tuple[float, list[tuple[int, int]]]] = [(0.0, [])]
+    for i, (start, end) in enumerate(spans):
+        j = i
+        while j > 0 and spans[j - 1][1] > start:
+            j -= 1
+        with_it = best[j][0] + (end - start) - 0.01
+        if with_it > best[i][0]:
+            best.append((with_it, best[j][1] + [(start, end)]))
+        else:
+            best.append(best[i])
+    taken = [hit for span in best[-1][1] for hit in by_span[span]]
+    taken.sort(key=lambda h: h.start)
+    return taken
+
+
+@dataclass(slots=True)
+class Candidate:
+    """A possible value for a field: the value, how sure the rule is, and where it was read.
+
+    ``score`` (0..1) reflects how the value was found (labelled and to the right, below,
+    or by pattern only); ``confidence`` also takes the OCR confidence of its words. A
+    derived value (computed, not read) has no span.
+    """
+
+    value: object
+    score: float
+    span: Span | None = None
+
+    @property
+    def confidence(self) -> float:
+        return round(self.score * (self.span.conf if self.span is not None else 1.0), 3)
+
+
+def value_right(hit: Hit, line_hits: list[Hit]) -> Span | None:
+    """The value printed right of a label: the rest of its cell, else the next cell.
+
+    Stops at the next label on the line, so "Serija SV Nr. 000123" gives "SV" for
+    "Serija" and "000123" for "Nr.".
+    """
+    line = hit.line
+    next_label = min((h.start for h in line_hits if h.start >= hit.end and _stops(h, hit)), default=len(line.text))
+    cell_start, cell_end = line.cell_at(max(hit.end - 1, hit.start))
+    region = Span(line, hit.end, min(cell_end, next_label)).strip()
+    if region is not None:
+        return region
+    for c_start, c_end in line.cells:
+        if c_start >= cell_end:
+            if c_start >= next_label:
+                return None
+            return Span(line, c_start, min(c_end, next_label)).strip()
+    return None
+
+
+def _stops(other: Hit, hit: Hit) -> bool:
+    """Whether a later label on the line ends ``hit``'s value.
+
+    Not when it is the same kind of label ("Bankas: AB SEB bankas"), nor when it closes
+    the label's own cell without a colon: a label with nothing after it is part of the
+    value. A label opening another cell (a column of labels) always stops it.
+    """
+    if other.key == hit.key:
+        return False
+    cell = other.line.cell_at(other.start)
+    if cell == hit.line.cell_at(max(hit.end - 1, hit.start)) and other.end >= cell[1]:
+        return other.line.text[other.start : other.end].endswith(":")
+    return True
+
+
+def value_below(hit: Hit, lines: list[TextLine], pitch: float) -> Span | None:
+    """The value printed under a label: the overlapping cell of the next line.
+
+    Only a line within ``BELOW_MAX_PITCH`` line pitches counts, and the cell must overlap
+    the label horizontally (values under column-style labels are left-aligned,
+    centred or right-aligned with them, all of which overlap).
+    """
+    line = hit.line
+    words = Span(line, hit.start, hit.end).words
+    if not words:
+        return None
+    x0, x1 = min(w.x0 for w in words), max(w.x1 for w in words)
+    below = [ln for ln in lines if ln.cy > line.cy + 0.5 * line.height]
+    if not below:
+        return None
+    nxt = min(below, key=lambda ln: ln.cy)
+    if nxt.cy - line.cy > BELOW_MAX_PITCH * max(pitch, line.height):
+        return None
+    best, best_overlap = None, 0.0
+    for c_start, c_end in nxt.cells:
+        ws = Span(nxt, c_start, c_end).words
+        overlap = min(x1, max(w.x1 for w in ws)) - max(x0, min(w.x0 for w in ws))
+        if overlap > best_overlap:
+            best, best_overlap = Span(nxt, c_start, c_end), overlap
+    return best.strip() if best else None
+
+
+def label_value(layout: "Layout", hit: Hit) -> tuple[Span | None, float]:
+    """A label's value: right of it, else below it; with a score for the position."""
+    span = value_right(hit, layout.hits(hit.line))
+    if span is not None:
+        return span, RIGHT
+    return value_below(hit, layout.page_lines(hit.line), layout.pitch[hit.line.page]), BELOW
+
+
+class Layout:
+    """All pages as ``TextLine`` lists with their labels, and each page's line pitch.
+
+    Labels of every dictionary are matched together on each line, so that a longer label
+    of one kind masks a shorter one of another ("PVM mokėtojo kodas" is not "PVM").
+    Lines claimed by the item table are ``excluded`` from header and totals search.
+    """
+
+    def __init__(self, doc: Document, labels: list[LabelDef]):
+        self.doc = doc
+        self.labels = labels
+        self.lines: dict[int, list[TextLine]] = {}
+        self.pitch: dict[int, float] = {}
+        self.excluded: set[tuple[int, int]] = set()
+        self._hits: dict[TextLine, list[Hit]] = {}
+        # Lines re-made for a party block map to their block's lines (see parties.py).
+        self.block_lines: dict[TextLine, list[TextLine]] = {}
+        for page in doc.pages:
+            lines = [TextLine(page.number, i, ln.words) for i, ln in enumerate(page.lines())]
+            self.lines[page.number] = lines
+            self.pitch[page.number] = typical_pitch(lines)
+
+    def hits(self, line: TextLine) -> list[Hit]:
+        """Labels on a line (computed once per line object)."""
+        found = self._hits.get(line)
+        if found is None:
+            found = self._hits[line] = find_hits(line, self.labels)
+        return found
+
+    def page_lines(self, line: TextLine) -> list[TextLine]:
+        """The lines ``line`` is to be read with: its block's lines, else its page's."""
+        return self.block_lines.get(line, self.lines[line.page])
+
+    def iter_lines(self, include_excluded: bool = False) -> Iterator[TextLine]:
+        for number in sorted(self.lines):
+            for line in self.lines[number]:
+                if include_excluded or (line.page, line.index) not in self.excluded:
+                    yield line
+
+    def iter_hits(self, *keys: str) -> Iterator[Hit]:
+        """Hits with the given keys on non-excluded lines, in reading order."""
+        for line in self.iter_lines():
+            for hit in self.hits(line):
+                if hit.key in keys:
+                    yield hit
+
+    def page_size(self, number: int) -> tuple[float, float]:
+        page = self.doc.pages[number - 1]
+        return page.width, page.height
+
+
+def typical_pitch(lines: list[TextLine]) -> float:
+    """Median distance between consecutive line centres (the body text's leading)."""
+    gaps = [b.cy - a.cy for a, b in zip(lines, lines[1:]) if b.cy - a.cy > 0.5 * a.height]
+    if gaps:
+        return median(gaps)
+    return 1.3 * median(ln.height for ln in lines) if lines else 10.0
+
+
+def lines_from_words(page: int, words: list[Word]) -> list[TextLine]:
+    """Regroup a subset of a page's words (a column, a block) into ``TextLine``s."""
+    return [TextLine(page, i, ln.words) for i, ln in enumerate(group_lines(words))]

@@ -1,0 +1,288 @@
+"""Document-level fields: type, language, number, dates, currency and free-text fields.
+
+Each extractor returns ``Candidate``s (value, score, span) rather than bare values, so the
+caller can record confidence and source boxes and later checks can pick among them.
+Scores encode how a value was found: labelled with the value to the right (0.95), below
+(0.85), a generic label such as "Data" (x0.85), or no label at all (0.6).
+"""
+
+from __future__ import annotations
+
+import re
+from collections import Counter
+from datetime import date, timedelta
+
+from .dates import find_dates
+from .fields import Candidate, Hit, Layout, Span, label_value
+from .identifiers import find_ibans
+from .labels import DOCUMENT_TYPES
+from .normalize import clean_value
+
+UNLABELLED = 0.6
+GENERIC_DATE_LABELS = {"data", "date"}
+CURRENCIES = {"EUR", "USD", "GBP", "PLN", "SEK", "NOK", "DKK", "CHF", "CZK", "HUF", "RON", "BGN",
+              "UAH", "JPY", "CNY", "CAD", "AUD", "ISK", "TRY"}
+CURRENCY_SYMBOLS = {"€": "EUR", "$": "USD", "£": "GBP", "zł": "PLN"}
+_TOKEN = re.compile(r"[^\s:;,]+")
+_ID_TOKEN = re.compile(r"[0-9A-Za-zĄČĘĖĮŠŲŪŽąčęėįšųūž][0-9A-Za-zĄČĘĖĮŠŲŪŽąčęėįšųūž/._\-]*")
+_TITLE_FOLLOW = re.compile(r"^\s*(?:$|nr\b|no\b|#|serija\b|series\b|\(|\d)")
+
+
+def _label_weight(hit: Hit) -> float:
+    return 0.85 if hit.line.folded[hit.start : hit.end].strip(" :.") in GENERIC_DATE_LABELS else 1.0
+
+
+# ---------------------------------------------------------------- type and language
+
+
+def document_type(layout: Layout) -> Candidate | None:
+    """Type from the title: the first line (page 1 first) that carries a document title.
+
+    A title opens its cell (at most two words before it, "Elektroninė PVM sąskaita
+    faktūra") and is followed by nothing, a number or "Nr."; this keeps "Sąskaitą išrašė"
+    (the signature line) from reading as a title.
+    """
+    for line in layout.iter_lines():
+        for c_start, c_end in line.cells:
+            cell = line.folded[c_start:c_end]
+            for kind, pattern in DOCUMENT_TYPES:
+                m = pattern.search(cell)
+                if m and _at_word_start(cell, m.start()) and _TITLE_FOLLOW.match(cell[m.end() :]):
+                    if len(cell[: m.start()].split()) > 2:  # inside a sentence, not a title
+                        continue
+                    return Candidate(kind, 0.95, Span(line, c_start + m.start(), c_start + m.end()))
+    return None
+
+
+def _at_word_start(text: str, pos: int) -> bool:
+    return pos == 0 or not text[pos - 1].isalnum()
+
+
+def language(layout: Layout) -> str | None:
+    """``lt`` or ``en`` by which dictionary's labels the document uses more."""
+    counts: Counter[str] = Counter()
+    letters = 0
+    for line in layout.iter_lines(include_excluded=True):
+        for hit in layout.hits(line):
+            if hit.label.lang:
+                counts[hit.label.lang] += 1
+        letters += sum(ch in "ąčęėįšųūžĄČĘĖĮŠŲŪŽ" for ch in line.text)
+    if letters >= 5:
+        counts["lt"] += 2
+    if not counts:
+        return None
+    (top, n), *rest = counts.most_common()
+    if rest and rest[0][1] == n:
+        return None
+    return top
+
+
+# ---------------------------------------------------------------- invoice number
+
+
+def _id_from(span: Span | None) -> Span | None:
+    """The identifier at the start of a value: "000123", "SV-000123", "SV 000123".
+
+    It must contain a digit; a short letters-only token followed by a numeric one is a
+    series printed with a space and stays part of the identifier.
+    """
+    if span is None:
+        return None
+    tokens = list(_ID_TOKEN.finditer(span.text))[:3]
+    for k, tok in enumerate(tokens):
+        text = tok.group().rstrip("._-/")
+        if not re.search(r"\d", text):
+            if k == 0 and re.fullmatch(r"[A-ZĄČĘĖĮŠŲŪŽ]{1,5}", text):
+                continue
+            return None
+        if find_dates(text) or len(text) > 30:
+            return None
+        start = tokens[0].start() if k == 1 else tok.start()
+        return span.sub(start, tok.start() + len(text))
+    return None
+
+
+def _series_from(span: Span | None) -> Span | None:
+    if span is None:
+        return None
+    m = _TOKEN.match(span.text.lstrip())
+    if not m:
+        return None
+    offset = len(span.text) - len(span.text.lstrip())
+    token = m.group().strip(".")
+    if not 1 <= len(token) <= 12 or find_dates(token):
+        return None
+    return span.sub(offset, offset + len(token))
+
+
+def invoice_number(layout: Layout) -> dict[str, Candidate]:
+    """``series``, ``number`` and ``invoiceNumber`` candidates (best found).
+
+    1. "Serija ABC Nr. 000123" (same line) or "Serija: ABC" with "Nr.: 000123" within the
+       next two lines: series and number, printed together as "ABC 000123".
+    2. "Sąskaitos Nr.", "Invoice No.": the value, unless it is a bank account (the same
+       words label an IBAN in Lithuanian) or a date.
+    3. A bare "Nr." / "No." on a title line or within three lines after the title.
+    """
+    out: dict[str, Candidate] = {}
+    title = document_type(layout)
+    title_line = title.span.line if title and title.span else None
+
+    for hit in layout.iter_hits("series"):
+        series = _series_from(label_value(layout, hit)[0])
+        if series is None:
+            continue
+        number = None
+        for nhit in layout.iter_hits("number", "invoice_number"):
+            if nhit.line.page != hit.line.page:
+                continue
+            same = nhit.line is hit.line and nhit.start > hit.start
+            near = 0 < nhit.line.cy - hit.line.cy <= 2.5 * layout.pitch[hit.line.page] and abs(
+                nhit.span.words[0].x0 - hit.span.words[0].x0) < 5 * hit.line.height
+            if same or near:
+                number = _id_from(label_value(layout, nhit)[0])
+                if number is not None:
+                    break
+        if number is None:
+            continue
+        series_text, number_text = series.text, number.text
+        combined = number_text if number_text.startswith(series_text) else f"{series_text} {number_text}"
+        out["series"] = Candidate(series_text, 0.95, series)
+        out["number"] = Candidate(number_text, 0.95, number)
+        out["invoiceNumber"] = Candidate(combined, 0.95, number if number_text.startswith(series_text)
+                                         else _union(series, number))
+        return out
+
+    for hit in layout.iter_hits("invoice_number"):
+        span, score = label_value(layout, hit)
+        if span is None or find_ibans(span.text) or re.match(r"\s*[A-Z]{2}\d{2}\s?\d{4}", span.text):
+            continue
+        ident = _id_from(span)
+        if ident is not None:
+            out["invoiceNumber"] = out["number"] = Candidate(ident.text, 0.9 * score, ident)
+            return out
+
+    if title_line is not None:
+        lines = layout.lines[title_line.page]
+        window = {ln.index for ln in lines if 0 <= ln.index - title_line.index <= 3}
+        for hit in layout.iter_hits("number"):
+            if hit.line.page == title_line.page and hit.line.index in window:
+                ident = _id_from(label_value(layout, hit)[0])
+                if ident is not None:
+                    out["invoiceNumber"] = out["number"] = Candidate(ident.text, 0.8, ident)
+                    return out
+    return out
+
+
+def _union(a: Span, b: Span) -> Span:
+    """A span covering two spans; on different lines, the one that reads as the value."""
+    if a.line is b.line:
+        return Span(a.line, min(a.start, b.start), max(a.end, b.end))
+    return b
+
+
+# ---------------------------------------------------------------- dates
+
+
+def dates(layout: Layout, issue_anchor: Span | None) -> dict[str, Candidate]:
+    """``issueDate``, ``dueDate``, ``deliveryDate`` (ISO strings) and ``paymentTerms``.
+
+    Labelled dates first. A due "date" printed as a term ("14 d.", "per 30 dienų",
+    "30 days") gives the due date as issue date + days, at lower confidence. Without an
+    issue-date label, the date printed nearest the invoice number/title near the top of
+    page 1 is taken, with low confidence (Lithuanian invoices often print it unlabelled
+    under the title).
+    """
+    out: dict[str, Candidate] = {}
+    used: set[tuple[int, int, int]] = set()
+    term_days: tuple[int, Span] | None = None
+    for key, field in (("issue_date", "issueDate"), ("due_date", "dueDate"), ("delivery_date", "deliveryDate")):
+        for hit in layout.iter_hits(key):
+            span, score = label_value(layout, hit)
+            if span is None:
+                continue
+            found = find_dates(span.text)
+            if found:
+                d = found[0]
+                cand = Candidate(d.value.isoformat(), score * _label_weight(hit), span.sub(d.start, d.end))
+                if field not in out or cand.score > out[field].score:
+                    out[field] = cand
+                used.add((span.line.page, span.line.index, span.start + d.start))
+            elif key == "due_date":
+                m = re.search(r"(\d{1,3})\s*(?:d\.|d\b|dien\w*|kalendorin\w*|days?)", span.folded)
+                if m:
+                    term_days = (int(m.group(1)), span)
+    if "issueDate" not in out:
+        fallback = _unlabelled_issue_date(layout, used, issue_anchor)
+        if fallback:
+            out["issueDate"] = fallback
+    if "dueDate" not in out and term_days and "issueDate" in out:
+        issue = date.fromisoformat(str(out["issueDate"].value))
+        days, span = term_days
+        out["dueDate"] = Candidate((issue + timedelta(days=days)).isoformat(), 0.7, span)
+        out.setdefault("paymentTerms", Candidate(clean_value(span.text), 0.8, span))
+    return out
+
+
+def _unlabelled_issue_date(layout: Layout, used: set, anchor: Span | None) -> Candidate | None:
+    if 1 not in layout.lines:
+        return None
+    _, height = layout.page_size(1)
+    best: tuple[float, Candidate] | None = None
+    for line in layout.iter_lines():
+        if line.page != 1 or line.cy > 0.45 * height:
+            continue
+        for d in find_dates(line.text):
+            if (line.page, line.index, d.start) in used:
+                continue
+            distance = abs(line.cy - anchor.line.cy) if anchor is not None else line.cy
+            cand = Candidate(d.value.isoformat(), UNLABELLED, Span(line, d.start, d.end))
+            if best is None or distance < best[0]:
+                best = (distance, cand)
+    return best[1] if best else None
+
+
+# ---------------------------------------------------------------- currency and free text
+
+
+def currency(layout: Layout) -> Candidate:
+    """ISO code printed most often (codes and symbols), "Valiuta: X" first; EUR otherwise."""
+    for hit in layout.iter_hits("currency"):
+        span, score = label_value(layout, hit)
+        if span is not None:
+            code = span.text.strip(" .:").upper()[:3]
+            if code in CURRENCIES:
+                return Candidate(code, score, span.sub(0, len(span.text)))
+    counts: Counter[str] = Counter()
+    first: dict[str, Span] = {}
+    for line in layout.iter_lines(include_excluded=True):
+        for m in re.finditer(r"(?<![A-Za-z])([A-Z]{3})(?![A-Za-z])|(€|\$|£|zł)", line.text):
+            code = m.group(1) if m.group(1) in CURRENCIES else CURRENCY_SYMBOLS.get(m.group(2) or "")
+            if code:
+                counts[code] += 1
+                first.setdefault(code, Span(line, m.start(), m.end()))
+    if counts:
+        code, _ = counts.most_common(1)[0]
+        return Candidate(code, 0.95, first[code])
+    return Candidate("EUR", 0.7, None)
+
+
+def text_field(layout: Layout, key: str, max_len: int = 300) -> Candidate | None:
+    """Free text after a label ("Suma žodžiais: ...", "Mokėjimo sąlygos: ...")."""
+    for hit in layout.iter_hits(key):
+        span, score = label_value(layout, hit)
+        if span is not None and span.text.strip():
+            text = clean_value(span.text)[:max_len]
+            if text:
+                return Candidate(text, score * 0.95, span)
+    return None
+
+
+def order_reference(layout: Layout) -> Candidate | None:
+    for hit in layout.iter_hits("order_reference"):
+        ident = _id_from(label_value(layout, hit)[0])
+        if ident is not None:
+            return Candidate(ident.text, 0.85, ident)
+    return None
+
+

@@ -1,0 +1,198 @@
+"""Company codes, VAT codes, IBANs and BICs: finding them in text and checking them.
+
+Checksums are the strongest evidence extraction has. A VAT code or IBAN whose check digits
+hold is almost certainly read correctly (a random misread passes ~1 time in 10-100), so a
+valid identifier gets high confidence and an invalid one is flagged for review. When OCR
+confused look-alike characters (O/0, I/1, S/5, B/8), the repaired reading is accepted
+only if its checksum holds.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from stdnum import bic as std_bic
+from stdnum import iban as std_iban
+from stdnum.eu import vat as std_vat
+from stdnum.exceptions import ValidationError
+
+# EU member states' VAT prefixes (Greece uses EL; XI is Northern Ireland).
+EU_VAT_PREFIXES = (
+    "AT BE BG CY CZ DE DK EE EL ES FI FR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK XI"
+).split()
+
+_DIGIT_LOOKALIKES = str.maketrans({"O": "0", "o": "0", "D": "0", "Q": "0", "I": "1", "l": "1",
+                                   "|": "1", "i": "1", "S": "5", "s": "5", "B": "8", "Z": "2", "z": "2",
+                                   "G": "6", "b": "6", "g": "9", "q": "9", "T": "7"})
+
+_VAT_RE = re.compile(
+    r"(?<![A-Za-z0-9])(?P<cc>" + "|".join(EU_VAT_PREFIXES) + r")\s?-?\s?"
+    r"(?P<body>[0-9A-Z+*](?:[0-9A-Z+*]|[ .](?=[0-9A-Z])){6,15})",
+)
+_IBAN_RE = re.compile(r"(?<![A-Za-z0-9])(?P<iban>[A-Z]{2}\s?\d{2}(?:\s?[A-Z0-9]){10,32})")
+_COMPANY_CODE_RE = re.compile(r"(?<![\d\w+])(\d{9})(?![\d\w])")
+_BIC_RE = re.compile(r"(?<![A-Z0-9])([A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)(?![A-Z0-9])")
+
+
+@dataclass(frozen=True, slots=True)
+class CodeMatch:
+    """An identifier found in text: its normal form, span, and whether it validated."""
+
+    value: str
+    start: int
+    end: int
+    valid: bool
+    repaired: bool = False
+
+
+def compact(text: str) -> str:
+    """Upper case without spaces, dots, dashes and slashes."""
+    return re.sub(r"[\s.\-/]", "", text).upper()
+
+
+def repair_digits(text: str) -> str:
+    """Replace letters OCR often confuses with digits (O->0, I->1, S->5, B->8 ...)."""
+    return text.translate(_DIGIT_LOOKALIKES)
+
+
+# ---------------------------------------------------------------- VAT codes
+
+
+def vat_is_valid(code: str | None) -> bool:
+    """EU VAT code with its country prefix, checked with python-stdnum (checksums included)."""
+    if not code:
+        return False
+    try:
+        return bool(std_vat.validate(code))
+    except (ValidationError, KeyError, TypeError):
+        return False
+
+
+def normalize_vat(text: str) -> CodeMatch | None:
+    """Read a VAT code out of a short value string ("LT 1000 0123 4510" -> "LT100001234510")."""
+    matches = find_vat_codes(text)
+    return matches[0] if matches else None
+
+
+def find_vat_codes(text: str) -> list[CodeMatch]:
+    """VAT codes with an EU country prefix in ``text``: valid ones, else well-formed ones.
+
+    The body regex is greedy, so shorter prefixes of it are tried too ("LT123456715 UAB"
+    must not swallow the next word).
+    """
+    found = []
+    for m in _VAT_RE.finditer(text.upper()):
+        cc, body = m.group("cc"), compact(m.group("body"))
+        best: CodeMatch | None = None
+        for length in range(len(body), 7, -1):
+            candidate = body[:length]
+            end = _span_end(text, m.start("body"), candidate)
+            if vat_is_valid(cc + candidate):
+                best = CodeMatch(cc + candidate, m.start(), end, True)
+                break
+            fixed = cc + repair_digits(candidate) if cc != "NL" else None
+            if fixed and fixed != cc + candidate and vat_is_valid(fixed):
+                best = CodeMatch(fixed, m.start(), end, True, repaired=True)
+                break
+        if best is None:
+            digits = re.match(r"\d+", body)
+            if cc == "LT" and digits and len(digits.group()) in (9, 12):
+                plain = digits.group()
+                best = CodeMatch("LT" + plain, m.start(), _span_end(text, m.start("body"), plain), False)
+        if best:
+            found.append(best)
+    return found
+
+
+def _span_end(text: str, start: int, compacted: str) -> int:
+    """End offset in ``text`` after consuming ``compacted``'s characters from ``start``."""
+    i, n = start, 0
+    while i < len(text) and n < len(compacted):
+        if text[i].upper() == compacted[n]:
+            n += 1
+        i += 1
+    return i
+
+
+# ---------------------------------------------------------------- company codes
+
+
+def lt_company_code_format_ok(code: str | None) -> bool:
+    """Lithuanian legal-entity code ("įmonės kodas"): exactly 9 digits."""
+    return bool(code) and len(code) == 9 and code.isdigit()  # type: ignore[union-attr]
+
+
+def find_company_codes(text: str) -> list[CodeMatch]:
+    """Stand-alone 9-digit numbers (Lithuanian company codes) in ``text``."""
+    return [CodeMatch(m.group(1), m.start(1), m.end(1), True) for m in _COMPANY_CODE_RE.finditer(text)]
+
+
+def read_company_code(text: str) -> CodeMatch | None:
+    """The registry code at the start of a labelled value ("304567894", "HRB 12345").
+
+    A 9-digit Lithuanian code is preferred; OCR look-alikes are repaired only when that
+    yields exactly 9 digits. Foreign codes are kept as printed (letters, digits, dashes).
+    """
+    lt = find_company_codes(text)
+    if lt:
+        return lt[0]
+    tokens = list(re.finditer(r"\S+", text))
+    for k, token in enumerate(tokens[:3]):
+        raw = token.group().strip(",;:.()")
+        if not re.search(r"\d", raw):
+            continue
+        begin = token.start() + token.group().find(raw)
+        fixed = repair_digits(raw)
+        if len(fixed) == 9 and fixed.isdigit():
+            return CodeMatch(fixed, begin, begin + len(raw), True, repaired=fixed != raw)
+        value = raw
+        if k > 0 and re.fullmatch(r"[A-Z]{1,4}", tokens[k - 1].group()):  # "HRB 12345"
+            value, begin = f"{tokens[k - 1].group()} {raw}", tokens[k - 1].start()
+        return CodeMatch(value, begin, token.start() + len(token.group()), False)
+    return None
+
+
+# ---------------------------------------------------------------- IBAN / BIC
+
+
+def iban_is_valid(iban: str | None) -> bool:
+    """Country format, length and mod-97 check of an IBAN (python-stdnum)."""
+    if not iban:
+        return False
+    try:
+        return bool(std_iban.validate(iban))
+    except (ValidationError, KeyError):
+        return False
+
+
+def find_ibans(text: str) -> list[CodeMatch]:
+    """Valid IBANs in ``text`` (compact form), trying shorter readings of greedy matches."""
+    found = []
+    for m in _IBAN_RE.finditer(text.upper()):
+        body = compact(m.group("iban"))
+        for length in range(min(len(body), 34), 14, -1):
+            candidate = body[:length]
+            repaired = candidate[:4] + repair_digits(candidate[4:]) if candidate[2:4].isdigit() else candidate
+            for value, was_repaired in ((candidate, False), (repaired, True)):
+                if (not was_repaired or value != candidate) and iban_is_valid(value):
+                    found.append(CodeMatch(value, m.start(), _span_end(text, m.start(), candidate), True, was_repaired))
+                    break
+            else:
+                continue
+            break
+    return found
+
+
+def format_iban(iban: str) -> str:
+    """Compact IBAN (the DTO form has no spaces)."""
+    return std_iban.compact(iban)
+
+
+def find_bics(text: str) -> list[CodeMatch]:
+    """SWIFT/BIC codes (8 or 11 characters) that pass python-stdnum's format check."""
+    out = []
+    for m in _BIC_RE.finditer(text.upper()):
+        if std_bic.is_valid(m.group(1)):
+            out.append(CodeMatch(m.group(1), m.start(1), m.end(1), True))
+    return out

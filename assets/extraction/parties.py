@@ -1,0 +1,334 @@
+"""Seller and buyer: find each party's block under its heading and read it.
+
+A block starts at a heading ("Pardavėjas", "Tiekėjas", "Seller" / "Pirkėjas", "Buyer").
+Two headings on one line are side-by-side columns: the left block ends where the right
+one's heading starts. Otherwise a block spans to the page edge, but only the cell that
+starts under the heading is read on each line (plus the next cell when the first ends
+in a label, "Įmonės kodas:   304567894"), so an invoice-data box printed beside it is left
+out. A block ends at the other party's heading, the item table, a totals label, a blank
+gap or after 12 lines.
+
+Inside a block, labels give company code, VAT code, address, IBAN, bank, SWIFT, phone and
+e-mail; where a label is missing, identifiers are still recognised by their shape and
+checksum (a valid LT VAT code or IBAN in the seller's block is the seller's), at lower
+confidence. The name is the text after the heading, or the first unlabelled line.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from ..ocr.model import Word
+from .fields import Candidate, Hit, Layout, Span, TextLine, label_value, lines_from_words
+from .identifiers import (
+    find_bics,
+    find_company_codes,
+    find_ibans,
+    find_vat_codes,
+    read_company_code,
+)
+from .normalize import clean_value, fold
+
+MAX_BLOCK_LINES = 12
+BLOCK_GAP_PITCHES = 2.2
+# Labels that cannot occur inside a party block. ("Sąskaitos Nr." can: the bank account.)
+_STOP_KEYS = {"net", "gross", "payable", "amount_in_words", "series", "issue_date", "due_date"}
+_FIELD_KEYS = {"company_code", "vat_code", "address", "iban", "bank", "swift", "phone", "email",
+               "natural_person", "other_code"}
+_LEGAL_FORMS = re.compile(
+    r"(?<![\w])(uab|ab|mb|vsi|ii|zub|kb|tub|as|sia|ou|oy|gmbh|ltd|llc|inc|plc|sp\. z o\.o\.|s\.a\.|"
+    r"bv|nv|aps|srl|sarl|kft|s\.r\.o\.|a/s|ag)(?![\w])"
+)
+_POSTAL = re.compile(r"(?<![\w])(?:(?P<cc>LT|LV|EE|PL|DE|FI|SE)[- ]?)?(?P<code>\d{5})(?![\w])")
+_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_PHONE = re.compile(r"\+?\d[\d ()\-]{5,}\d")
+_COUNTRIES = {
+    "lietuva": "LT", "lithuania": "LT", "latvija": "LV", "latvia": "LV", "estija": "EE",
+    "estonia": "EE", "lenkija": "PL", "poland": "PL", "vokietija": "DE", "germany": "DE",
+}
+_STREET_MARK = re.compile(r"(?<![\w])(g|pr|al|pl|skg|kel|tak|str|st|street|road|rd|ave)\.?(?![\w])", re.I)
+
+
+@dataclass
+class Block:
+    role: str  # "seller" or "buyer"
+    heading: Hit
+    lines: list[TextLine]
+
+
+def find_blocks(layout: Layout) -> dict[str, Block]:
+    """The seller's and buyer's blocks, each from its first heading in the document."""
+    headings: dict[str, Hit] = {}
+    for hit in layout.iter_hits("seller", "buyer"):
+        cell_start, _ = hit.line.cell_at(hit.start)
+        if hit.start == cell_start and hit.key not in headings:
+            headings[hit.key] = hit
+    blocks = {}
+    for role, hit in headings.items():
+        other = headings.get("buyer" if role == "seller" else "seller")
+        blocks[role] = Block(role, hit, _block_lines(layout, hit, other))
+    return blocks
+
+
+def _bbox(words: list[Word]) -> tuple[float, float, float, float]:
+    return min(w.x0 for w in words), min(w.y0 for w in words), max(w.x1 for w in words), max(w.y1 for w in words)
+
+
+def _block_lines(layout: Layout, heading: Hit, other: Hit | None) -> list[TextLine]:
+    page = heading.line.page
+    width, _ = layout.page_size(page)
+    hx0, hy0, _, _ = _bbox(heading.span.words)
+    tol = 0.5 * heading.line.height
+    x_left, x_right = hx0 - tol, width + 1
+    stop_y = None
+    if other is not None and other.line.page == page:
+        ox0, oy0, _, _ = _bbox(other.span.words)
+        if abs(other.line.cy - heading.line.cy) < heading.line.height:  # side by side
+            if ox0 > hx0:
+                x_right = ox0 - tol
+        elif oy0 > hy0 and ox0 < hx0 + 0.25 * width:  # stacked: the other block is below
+            stop_y = oy0
+    table_tops = [ln.cy for ln in layout.lines[page] if (page, ln.index) in layout.excluded and ln.cy > hy0]
+    if table_tops:
+        stop_y = min([y for y in (stop_y, min(table_tops)) if y is not None])
+
+    column = [w for w in layout.doc.pages[page - 1].words
+              if x_left <= w.cx < x_right and w.cy >= hy0 - tol and (stop_y is None or w.cy < stop_y - tol)]
+    pitch = layout.pitch[page]
+    out: list[TextLine] = []
+    prev_cy = None
+    for tl in lines_from_words(page, column):
+        first = tl.cells[0]
+        first_words = Span(tl, *first).words
+        if first_words[0].x0 > hx0 + 0.25 * width:
+            continue  # another column's text on this line
+        if prev_cy is not None and tl.cy - prev_cy > BLOCK_GAP_PITCHES * pitch:
+            break
+        keep = [first]
+        hits = layout.hits(tl)
+        ends_with_label = any(h.end == first[1] and h.key in _FIELD_KEYS for h in hits) or \
+            tl.text[: first[1]].rstrip().endswith(":")
+        if ends_with_label and len(tl.cells) > 1:
+            keep.append(tl.cells[1])
+        words = [w for w, s, e in zip(tl.words, tl.starts, tl.ends) if any(a <= s and e <= b for a, b in keep)]
+        line = TextLine(page, len(out), words)
+        if out and any(h.key in _STOP_KEYS or h.key in ("seller", "buyer") for h in layout.hits(line)
+                       if h.start == 0):
+            break
+        out.append(line)
+        prev_cy = tl.cy
+        if len(out) >= MAX_BLOCK_LINES:
+            break
+    for line in out:
+        layout.block_lines[line] = out
+    return out
+
+
+# ---------------------------------------------------------------- reading a block
+
+
+def read_block(layout: Layout, block: Block) -> tuple[dict, dict[str, Candidate]]:
+    """The party dict (DTO shape) and candidates by field name for confidence/sources."""
+    found: dict[str, Candidate] = {}
+    natural = False
+    lines = block.lines
+    label_lines: set[int] = set()
+    for i, line in enumerate(lines):
+        for hit in layout.hits(line):
+            if hit.key not in _FIELD_KEYS and hit.key != block.role:
+                continue
+            if hit.start == 0:
+                label_lines.add(i)
+            if hit.key == "natural_person":
+                natural = True
+                continue
+            span, score = label_value(layout, hit)
+            if span is None:
+                continue
+            cand = _read_field(hit.key, span, score)
+            if cand is not None and hit.key not in found:
+                found[hit.key] = cand
+                if hit.key == "address":
+                    _extend_address(layout, lines, i, found)
+
+    _name(layout, block, found, label_lines)
+    _fallbacks(lines, found)
+
+    address = parse_address(found["address"].value) if "address" in found else None
+    vat = found.get("vat_code")
+    if address is not None and address["country"] is None and vat is not None:
+        address["country"] = str(vat.value)[:2].replace("EL", "GR")
+    name = found.get("name")
+    party = {
+        "name": name.value if name else None,
+        "companyCode": found["company_code"].value if "company_code" in found else None,
+        "vatCode": vat.value if vat else None,
+        "isNaturalPerson": True if natural else (_legal_entity(name.value) if name else None),
+        "address": address,
+        "iban": found["iban"].value if "iban" in found else None,
+        "bank": found["bank"].value if "bank" in found else None,
+        "swift": found["swift"].value if "swift" in found else None,
+        "email": found["email"].value if "email" in found else None,
+        "phone": found["phone"].value if "phone" in found else None,
+        "contactId": None,
+    }
+    return party, found
+
+
+def _read_field(key: str, span: Span, score: float) -> Candidate | None:
+    text = span.text
+    if key == "company_code":
+        m = read_company_code(text)
+        if m is None:
+            return None
+        return Candidate(m.value, score if m.valid else 0.5 * score, span.sub(m.start, m.end))
+    if key == "vat_code":
+        codes = find_vat_codes(text)
+        if not codes:
+            return None
+        m = codes[0]
+        return Candidate(m.value, score if m.valid else 0.4, span.sub(m.start, m.end))
+    if key == "iban":
+        ibans = find_ibans(text)
+        if not ibans:
+            return None
+        return Candidate(ibans[0].value, score, span.sub(ibans[0].start, ibans[0].end))
+    if key == "swift":
+        bics = find_bics(text)
+        return Candidate(bics[0].value, score, span.sub(bics[0].start, bics[0].end)) if bics else None
+    if key == "email":
+        m = _EMAIL.search(text)
+        return Candidate(m.group(), score, span.sub(m.start(), m.end())) if m else None
+    if key == "phone":
+        m = _PHONE.search(text)
+        return Candidate(" ".join(m.group().split()), score, span.sub(m.start(), m.end())) if m else None
+    if key in ("address", "bank"):
+        value = clean_value(text)
+        return Candidate(value, score * 0.95, span) if value else None
+    return None
+
+
+def _extend_address(layout: Layout, lines: list[TextLine], i: int, found: dict[str, Candidate]) -> None:
+    """Join an address wrapped onto the next (unlabelled) line of the block."""
+    cand = found["address"]
+    if _POSTAL.search(str(cand.value)) or i + 1 >= len(lines):
+        return
+    nxt = lines[i + 1]
+    if layout.hits(nxt) or not _POSTAL.search(nxt.text):
+        return
+    cand.value = f"{cand.value}, {clean_value(nxt.text)}"
+
+
+def _name(layout: Layout, block: Block, found: dict[str, Candidate], label_lines: set[int]) -> None:
+    lines = block.lines
+    if not lines:
+        return
+    first = lines[0]
+    heading = next((h for h in layout.hits(first) if h.key == block.role), None)
+    if heading is not None:
+        rest = Span(first, heading.end, len(first.text)).strip(' :;,-–|"')
+        if rest is not None and not any(h.start >= heading.end and h.start <= rest.start for h in layout.hits(first)
+                                        if h.key in _FIELD_KEYS):
+            found["name"] = Candidate(clean_value(rest.text), 0.9, rest)
+            return
+    for i, line in enumerate(lines[1:4], start=1):
+        if i in label_lines or not re.search(r"[^\W\d_]{2}", line.text):
+            continue
+        if find_vat_codes(line.text) or find_ibans(line.text):
+            continue
+        span = Span(line, 0, len(line.text)).strip(" :;,-–|")
+        if span is not None:
+            found["name"] = Candidate(clean_value(span.text), 0.85, span)
+        return
+
+
+def _fallbacks(lines: list[TextLine], found: dict[str, Candidate]) -> None:
+    """Identifiers recognised by shape and checksum where no label announced them."""
+    for line in lines:
+        span = Span(line, 0, len(line.text))
+        if "vat_code" not in found:
+            codes = [c for c in find_vat_codes(line.text) if c.valid]
+            if codes:
+                found["vat_code"] = Candidate(codes[0].value, 0.75, span.sub(codes[0].start, codes[0].end))
+        if "iban" not in found:
+            ibans = find_ibans(line.text)
+            if ibans:
+                found["iban"] = Candidate(ibans[0].value, 0.75, span.sub(ibans[0].start, ibans[0].end))
+        if "email" not in found:
+            m = _EMAIL.search(line.text)
+            if m:
+                found["email"] = Candidate(m.group(), 0.8, span.sub(m.start(), m.end()))
+    if "company_code" not in found:
+        for line in lines:
+            if _PHONE_WORDS.search(line.folded):
+                continue
+            codes = find_company_codes(line.text)
+            vat = str(found["vat_code"].value) if "vat_code" in found else ""
+            codes = [c for c in codes if c.value not in vat]
+            if codes:
+                found["company_code"] = Candidate(codes[0].value, 0.5, Span(line, codes[0].start, codes[0].end))
+                break
+    if "address" not in found:
+        for line in lines[1:]:
+            if _POSTAL.search(line.text) and re.search(r"[^\W\d_]{3}", line.text) and not find_ibans(line.text):
+                span = Span(line, 0, len(line.text))
+                found["address"] = Candidate(clean_value(line.text), 0.6, span)
+                break
+
+
+_PHONE_WORDS = re.compile(r"\b(tel|mob|phone|faks|fax)")
+
+
+def _legal_entity(name: str) -> bool | None:
+    """False when the name carries a legal form (UAB, AB, MB, GmbH, Ltd ...), else unknown."""
+    return False if _LEGAL_FORMS.search(fold(name)) else None
+
+
+def parse_address(text: str) -> dict:
+    """Split a printed address into street, city, postal code and country (best effort).
+
+    "Gedimino pr. 12-3, LT-01103 Vilnius" -> street "Gedimino pr. 12-3", postal code
+    "LT-01103", city "Vilnius", country "LT". ``text`` always keeps the address as printed.
+    """
+    result = {"street": None, "city": None, "postalCode": None, "country": None, "text": text}
+    parts = [p.strip() for p in text.split(",") if p.strip()]
+    postal_idx = None
+    for i, part in enumerate(parts):
+        m = _POSTAL.search(part)
+        if m:
+            postal_idx = i
+            cc = m.group("cc")
+            result["postalCode"] = f"{cc}-{m.group('code')}" if cc else m.group("code")
+            if cc:
+                result["country"] = cc
+            rest = (part[: m.start()] + part[m.end() :]).strip(" ,-")
+            if rest:
+                result["city"] = rest
+            break
+    for i, part in enumerate(parts):
+        country = _COUNTRIES.get(fold(part).strip(" ."))
+        if country:
+            result["country"] = result["country"] or country
+            continue
+        if i == postal_idx:
+            continue
+        if result["street"] is None and (re.search(r"\d", part) or _STREET_MARK.search(part)):
+            result["street"] = part
+        elif result["city"] is None and i != 0 and re.fullmatch(r"[^\W\d_][^\d,]*", part):
+            result["city"] = part
+    if result["street"] is None and parts and postal_idx != 0:
+        result["street"] = parts[0]
+    return result
+
+
+def payment_ibans(layout: Layout, blocks: dict[str, Block]) -> list[Candidate]:
+    """Valid IBANs printed outside the party blocks (payment details at the bottom)."""
+    in_blocks = {id(w) for b in blocks.values() for ln in b.lines for w in ln.words}
+    out = []
+    for line in layout.iter_lines():
+        for m in find_ibans(line.text):
+            span = Span(line, m.start, m.end)
+            if not any(id(w) in in_blocks for w in span.words):
+                out.append(Candidate(m.value, 0.6, span))
+    return out

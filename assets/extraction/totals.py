@@ -1,0 +1,133 @@
+"""Document totals: candidates from labels, chosen by arithmetic.
+
+Every totals label ("Suma be PVM", "PVM 21 %", "Iš viso", "Viso mokėti", "Total" ...) on
+a line outside the item table proposes the amount printed right of it (else below it).
+Labels are ambiguous ("Viso" may be net or gross; "Amount due" is gross unless something
+was prepaid), so the choice is made over combinations: each candidate brings its label's
+score, and a combination where net + VAT = gross, or VAT = rate x net, earns a bonus that
+outweighs any label preference. That is what makes the totals robust to an odd label or
+an OCR misread: the misread combination does not add up.
+
+When two of net, VAT and gross are printed, the third is derived (lower confidence, with
+a warning); nothing is invented from one value alone.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from decimal import Decimal
+from itertools import product
+
+from .amounts import find_amounts
+from .fields import Candidate, Hit, Layout, label_value
+
+CENT = Decimal("0.01")
+_KEYS = ("net", "vat", "gross", "payable", "discount", "prepaid")
+_MAX_CANDIDATES = 4
+ARITHMETIC_BONUS = 1.5
+RATE_BONUS = 0.5
+
+
+@dataclass
+class Totals:
+    chosen: dict[str, Candidate] = field(default_factory=dict)
+    derived: set[str] = field(default_factory=set)
+    # (rate, VAT amount candidate) for every "PVM 21 %: x" line
+    rates: list[tuple[Decimal, Candidate]] = field(default_factory=list)
+    consistent: bool | None = None
+
+    def value(self, key: str) -> Decimal | None:
+        cand = self.chosen.get(key)
+        return cand.value if cand is not None else None  # type: ignore[return-value]
+
+
+def _amount_candidate(layout: Layout, hit: Hit) -> Candidate | None:
+    span, score = label_value(layout, hit)
+    if span is None:
+        return None
+    found = find_amounts(span.text)
+    with_cents = [m for m in found if m.has_decimals]
+    if not (with_cents or found):
+        return None
+    m = (with_cents or found)[0]
+    return Candidate(m.value, score * hit.label.weight, span.sub(m.start, m.end))
+
+
+def _rate(hit: Hit) -> Decimal | None:
+    text = hit.group("rate")
+    if not text:
+        return None
+    return Decimal(text.replace(",", "."))
+
+
+def extract_totals(layout: Layout) -> Totals:
+    result = Totals()
+    candidates: dict[str, list[Candidate]] = {k: [] for k in _KEYS}
+    for hit in layout.iter_hits(*_KEYS):
+        cand = _amount_candidate(layout, hit)
+        if cand is None:
+            continue
+        candidates[hit.key].append(cand)
+        rate = _rate(hit) if hit.key == "vat" else None
+        if rate is not None:
+            result.rates.append((rate, cand))
+
+    # Several rate lines ("PVM 21 %", "PVM 9 %") and no VAT total: their sum is the VAT.
+    distinct = {r for r, _ in result.rates}
+    if len(distinct) > 1 and not any(c not in [rc for _, rc in result.rates] for c in candidates["vat"]):
+        by_rate = {r: c for r, c in result.rates}
+        total = sum((c.value for c in by_rate.values()), Decimal(0))  # type: ignore[misc]
+        candidates["vat"].append(Candidate(total, min(c.score for c in by_rate.values()), None))
+
+    # "Viso mokėti" / "Amount due" is the gross total when nothing was prepaid.
+    gross_pool = candidates["gross"] + [Candidate(c.value, c.score * 0.8, c.span) for c in candidates["payable"]]
+
+    def top(cands: list[Candidate]) -> list[Candidate | None]:
+        best = sorted(cands, key=lambda c: -c.score)[:_MAX_CANDIDATES]
+        return [*best, None]
+
+    rates = distinct if len(distinct) == 1 else set()
+    best_score, best = float("-inf"), (None, None, None)
+    for net, vat, gross in product(top(candidates["net"]), top(candidates["vat"]), top(gross_pool)):
+        score = sum(c.score for c in (net, vat, gross) if c is not None)
+        if net is not None and vat is not None and gross is not None:
+            score += ARITHMETIC_BONUS if _adds_up(net, vat, gross) else -0.5
+        if net is not None and vat is not None and rates:
+            rate = next(iter(rates))
+            if abs(net.value * rate / 100 - vat.value) <= Decimal("0.02"):  # type: ignore[operator]
+                score += RATE_BONUS
+        if score > best_score:
+            best_score, best = score, (net, vat, gross)
+
+    for key, cand in zip(("net", "vat", "gross"), best):
+        if cand is not None:
+            result.chosen[key] = cand
+    for key in ("payable", "discount", "prepaid"):
+        if candidates[key]:
+            result.chosen[key] = max(candidates[key], key=lambda c: c.score)
+    _derive(result)
+    net, vat, gross = (result.value(k) for k in ("net", "vat", "gross"))
+    if net is not None and vat is not None and gross is not None:
+        result.consistent = abs(net + vat - gross) <= CENT
+    return result
+
+
+def _adds_up(net: Candidate, vat: Candidate, gross: Candidate) -> bool:
+    return abs(net.value + vat.value - gross.value) <= CENT  # type: ignore[operator]
+
+
+def _derive(result: Totals) -> None:
+    """Fill the one missing value of net / VAT / gross from the other two."""
+    net, vat, gross = (result.value(k) for k in ("net", "vat", "gross"))
+    missing = [k for k, v in (("net", net), ("vat", vat), ("gross", gross)) if v is None]
+    if len(missing) != 1:
+        return
+    key = missing[0]
+    if key == "net":
+        value = gross - vat  # type: ignore[operator]
+    elif key == "vat":
+        value = gross - net  # type: ignore[operator]
+    else:
+        value = net + vat  # type: ignore[operator]
+    result.chosen[key] = Candidate(value, 0.5, None)
+    result.derived.add(key)

@@ -1,0 +1,177 @@
+"""`make bench`: latency and throughput of the real stack on this machine.
+
+Boots a private stack (Tansu, gunicorn, Dagster daemon with its stream runs) in a
+temporary INVOICES_HOME, waits until every partition group has a live stream run, then
+measures:
+- upload → completed latency (p50/p95) for a one-page digital PDF and for a scanned page,
+  sequentially, as a partner polling GET /jobs every 20 ms sees it, and as the store saw
+  it (job created → finished);
+- a burst of N digital PDFs uploaded by 8 concurrent clients: uploads accepted per second
+  and invoices completed per minute (first upload → last completion).
+"""
+
+import argparse
+import json
+import os
+import platform
+import statistics
+import tempfile
+import time
+from concurrent.futures import ThreadPoolExecutor
+from datetime import datetime, timezone
+from pathlib import Path
+
+import sqlalchemy as sa
+
+from core.store.db import Store
+from core.store.tables import jobs, stream_leases
+from tests.support.stack import Stack
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "tests" / "fixtures"
+RESULTS = ROOT / "bench" / "results"
+TARGETS = {"digital_p50_s": 1.5, "burst_per_minute": 300}
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    k = (len(ordered) - 1) * q
+    lo, hi = int(k), min(int(k) + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+def wait_for_stream_runs(stack: Stack, store: Store, groups: int, timeout_s: float = 180) -> float:
+    started = time.monotonic()
+    while time.monotonic() - started < timeout_s:
+        with store.read() as conn:
+            live = conn.execute(
+                sa.select(sa.func.count()).select_from(stream_leases).where(stream_leases.c.holder.is_not(None))
+            ).scalar_one()
+        if live >= groups:
+            return time.monotonic() - started
+        time.sleep(0.5)
+    raise TimeoutError(f"stream runs did not start\n{stack.logs_tail()}")
+
+
+def server_latency(store: Store, job_ids: list[str]) -> list[float]:
+    with store.read() as conn:
+        rows = conn.execute(sa.select(jobs.c.created_at, jobs.c.finished_at).where(jobs.c.id.in_(job_ids))).all()
+    return [(r.finished_at - r.created_at).total_seconds() for r in rows if r.finished_at]
+
+
+def sequential_latency(stack: Stack, key: str, path: Path, n: int, store: Store) -> dict:
+    client_s, ids = [], []
+    for _ in range(n):
+        t0 = time.perf_counter()
+        resp = stack.upload(key, path)
+        job_id = resp.json()["jobId"]
+        while True:
+            status = stack.get(key, f"/jobs/{job_id}").json()["status"]
+            if status in ("completed", "failed"):
+                break
+            time.sleep(0.02)
+        client_s.append(time.perf_counter() - t0)
+        assert status == "completed", f"{job_id} {status}"
+        ids.append(job_id)
+    server_s = server_latency(store, ids)
+    return {
+        "n": n,
+        "client_p50_s": round(percentile(client_s, 0.5), 3),
+        "client_p95_s": round(percentile(client_s, 0.95), 3),
+        "server_p50_s": round(percentile(server_s, 0.5), 3),
+        "server_p95_s": round(percentile(server_s, 0.95), 3),
+    }
+
+
+def burst(stack: Stack, key: str, path: Path, n: int, store: Store) -> dict:
+    data = path.read_bytes()
+    import requests
+
+    session_headers = {"Authorization": f"Bearer {key}"}
+
+    def one(i: int) -> str:
+        resp = requests.post(
+            f"{stack.base}/invoices", headers=session_headers,
+            files={"file": (f"burst-{i}.pdf", data, "application/pdf")}, timeout=60,
+        )
+        assert resp.status_code == 202, resp.text
+        return resp.json()["jobId"]
+
+    t0 = time.perf_counter()
+    with ThreadPoolExecutor(8) as pool:
+        ids = list(pool.map(one, range(n)))
+    upload_s = time.perf_counter() - t0
+    while True:
+        with store.read() as conn:
+            done = conn.execute(
+                sa.select(sa.func.count()).select_from(jobs).where(jobs.c.id.in_(ids), jobs.c.status.in_(["completed", "failed"]))
+            ).scalar_one()
+        if done == n:
+            break
+        if time.perf_counter() - t0 > 900:
+            raise TimeoutError(f"burst: {done}/{n} done after 900 s")
+        time.sleep(0.1)
+    with store.read() as conn:
+        first_created, last_finished, failed = conn.execute(
+            sa.select(sa.func.min(jobs.c.created_at), sa.func.max(jobs.c.finished_at),
+                      sa.func.sum(sa.case((jobs.c.status == "failed", 1), else_=0)))
+            .where(jobs.c.id.in_(ids))
+        ).one()
+    span = (last_finished - first_created).total_seconds()
+    return {
+        "n": n,
+        "failed": int(failed or 0),
+        "uploads_per_second": round(n / upload_s, 1),
+        "upload_phase_s": round(upload_s, 2),
+        "completed_per_minute": round(n / span * 60, 1),
+        "first_upload_to_last_completed_s": round(span, 2),
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--digital", type=int, default=20, help="sequential digital PDFs")
+    parser.add_argument("--scans", type=int, default=5, help="sequential scanned pages")
+    parser.add_argument("--burst", type=int, default=200, help="digital PDFs in the burst")
+    args = parser.parse_args()
+
+    groups = int(os.environ.get("INVOICES_STREAM_GROUPS", "2"))
+    with tempfile.TemporaryDirectory(prefix="invoices-bench-") as home:
+        stack = Stack(Path(home), INVOICES_STREAM_GROUPS=str(groups))
+        try:
+            t0 = time.monotonic()
+            stack.start()
+            store = Store(f"sqlite:///{Path(home) / 'store.db'}")
+            ready_s = wait_for_stream_runs(stack, store, groups) + (time.monotonic() - t0)
+            team = stack.provision(credits=args.digital + args.scans + args.burst + 10)
+            stack.upload(team["live"], FIXTURES / "invoice_digital.pdf")  # warm-up
+            time.sleep(2)
+            results = {
+                "digital_pdf_latency": sequential_latency(stack, team["live"], FIXTURES / "invoice_digital.pdf", args.digital, store),
+                "scan_latency": sequential_latency(stack, team["live"], FIXTURES / "invoice_scan.png", args.scans, store),
+                "digital_burst": burst(stack, team["live"], FIXTURES / "invoice_digital.pdf", args.burst, store),
+                "stack_ready_s": round(ready_s, 1),
+            }
+        finally:
+            stack.stop()
+    report = {
+        "measuredAt": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "machine": {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()},
+        "streamGroups": groups,
+        "results": results,
+        "targets": TARGETS,
+        "meets": {
+            "digital_p50_s": results["digital_pdf_latency"]["client_p50_s"] <= TARGETS["digital_p50_s"],
+            "burst_per_minute": results["digital_burst"]["completed_per_minute"] >= TARGETS["burst_per_minute"],
+        },
+    }
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(report, indent=2)
+    (RESULTS / "latest.json").write_text(text)
+    print(text)
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,71 @@
+"""The outbox and reconciler against the real broker (and a dead address)."""
+
+import dataclasses
+import time
+
+import sqlalchemy as sa
+from kafka import TopicPartition
+
+from core import admin, admission, kafka as kafka_io, offsets, reconcile
+from core.auth import authenticate
+from core.modes import Mode
+from core.store.tables import outbox
+from tests.support.processes import free_port
+
+
+def _admit(env, store, n=1):
+    team = admin.create_team(store, "UAB Testas")["teamId"]
+    admin.grant_credits(store, team, n)
+    p = authenticate(store, admin.create_key(store, team, Mode.LIVE, ["invoice:write"])["key"], "127.0.0.1")
+    upload = admission.Upload("a.pdf", "application/pdf", "0" * 64, 10, None, None)
+    return [admission.admit(store, env, p, upload, None) for _ in range(n)]
+
+
+def _read_all(env, topic, expected):
+    consumer = kafka_io.make_consumer(env.kafka_bootstrap)
+    tps = [TopicPartition(topic, p) for p in range(env.topic_partitions)]
+    consumer.assign(tps)
+    consumer.seek_to_beginning(*tps)
+    found, deadline = [], time.monotonic() + 5
+    while time.monotonic() < deadline and len(found) < expected:
+        for records in consumer.poll(timeout_ms=200).values():
+            found.extend(r.value["jobId"] for r in records)
+    consumer.close()
+    return found
+
+
+def test_upload_published_while_broker_is_down_is_sent_by_the_reconciler(env, store):
+    topic = f"uploads-{time.time_ns()}"
+    env = dataclasses.replace(env, uploads_topic=topic)
+    admitted = _admit(env, store, 2)
+    dead = dataclasses.replace(env, kafka_bootstrap=f"127.0.0.1:{free_port()}")
+    publisher = kafka_io.Publisher(dead, store)
+    t0 = time.monotonic()
+    assert publisher.publish_row(admitted[0].outbox_id, topic, "k", admitted[0].message) is False
+    assert publisher.publish_row(admitted[1].outbox_id, topic, "k", admitted[1].message) is False
+    assert time.monotonic() - t0 < 5  # the second try rests instead of blocking again
+    with store.read() as conn:
+        assert conn.execute(sa.select(sa.func.count()).select_from(outbox).where(outbox.c.published_at.is_(None), outbox.c.kind == "kafka")).scalar() == 2
+
+    report = reconcile.run_once(env, store, min_age_s=0)
+    assert report.published == 2 and report.error is None
+    assert sorted(_read_all(env, topic, 2)) == sorted(a.job_id for a in admitted)
+    with store.read() as conn:
+        rows = conn.execute(sa.select(outbox.c.published_at, outbox.c.partition, outbox.c.offset).where(outbox.c.kind == "kafka")).all()
+    assert all(r.published_at is not None and r.partition is not None for r in rows)
+
+
+def test_upload_behind_the_committed_offset_is_requeued(env, store):
+    topic = f"uploads-{time.time_ns()}"
+    env = dataclasses.replace(env, uploads_topic=topic)
+    [job] = _admit(env, store, 1)
+    assert kafka_io.Publisher(env, store).publish_row(job.outbox_id, topic, "k", job.message)
+    with store.read() as conn:
+        row = conn.execute(sa.select(outbox.c.partition, outbox.c.offset).where(outbox.c.id == job.outbox_id)).one()
+    assert reconcile.run_once(env, store).requeued == 0  # not consumed yet: nothing lost
+    time.sleep(0.01)
+    with store.write() as conn:  # a consumer moved past the message without starting the job
+        offsets.store(conn, topic, row.partition, row.offset + 1, "some-topic-id")
+    report = reconcile.run_once(env, store, min_age_s=0)
+    assert report.requeued == 1 and report.published == 1
+    assert _read_all(env, topic, 2).count(job.job_id) == 2

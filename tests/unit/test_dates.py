@@ -1,0 +1,53 @@
+from datetime import date
+
+import pytest
+
+from assets.extraction.dates import find_dates, parse_date
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("2026-03-14", date(2026, 3, 14)),
+        ("2026.03.14", date(2026, 3, 14)),
+        ("2026/3/4", date(2026, 3, 4)),
+        ("2026 m. kovo 14 d.", date(2026, 3, 14)),
+        ("2026 m. kovo mėn. 14 d.", date(2026, 3, 14)),
+        ("2026m. gegužės 1d.", date(2026, 5, 1)),
+        ("2026 m. rugpjūčio 5 d.", date(2026, 8, 5)),
+        ("2026 m. rugpjucio 5 d.", date(2026, 8, 5)),  # OCR without diacritics
+        ("2026 m. rugsėjo 30 d.", date(2026, 9, 30)),
+        ("2026 m. gruodžio 31 d.", date(2026, 12, 31)),
+        ("14/03/2026", date(2026, 3, 14)),
+        ("14.03.2026", date(2026, 3, 14)),
+        ("14-03-2026", date(2026, 3, 14)),
+        ("14.03.26", date(2026, 3, 14)),
+        ("03/14/2026", date(2026, 3, 14)),  # only readable US-style
+        ("March 14, 2026", date(2026, 3, 14)),
+        ("14 March 2026", date(2026, 3, 14)),
+        ("14-Mar-2026", date(2026, 3, 14)),
+        ("Mar. 14th 2026", date(2026, 3, 14)),
+    ],
+)
+def test_parse_date(text, expected):
+    assert parse_date(text) == expected
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["2026.02.30", "31/04/2026", "1 250,00", "10 vnt. 12.5", "LT-01103", "2026 03 14", "Data: 2026.04.02"],
+)
+def test_parse_date_rejects(text):
+    assert parse_date(text) is None
+
+
+def test_find_dates_positions_refer_to_original_text():
+    text = "Išrašymo data: 2026 m. kovo 14 d., apmokėti iki 2026-03-28"
+    found = find_dates(text)
+    assert [d.value.isoformat() for d in found] == ["2026-03-14", "2026-03-28"]
+    assert text[found[0].start : found[0].end] == "2026 m. kovo 14 d."
+    assert text[found[1].start : found[1].end] == "2026-03-28"
+
+
+def test_phone_like_numbers_are_not_dates():
+    assert find_dates("Tel. +370 2010 12 15") == []

@@ -1,0 +1,120 @@
+"""Extraction rules on small synthetic pages (words placed by hand, no OCR).
+
+Each case is a layout variant the fixtures do not cover, so the rules are exercised as
+rules rather than as a fit to two documents.
+"""
+
+import pytest
+
+from assets.extraction import extract_invoice
+from assets.ocr.model import Document, Page, Word
+
+
+def page(*rows):
+    """rows: (y, [(x, text), ...]); words are split on spaces, 5 pt per character."""
+    words = []
+    for y, cells in rows:
+        for x, text in cells:
+            for token in text.split():
+                width = 5.0 * len(token)
+                words.append(Word(token, x, y, x + width, y + 10))
+                x += width + 3
+    return Document([Page(1, 595, 842, words, "pdf-text", True)])
+
+
+@pytest.mark.parametrize(
+    "rows, expected",
+    [
+        (  # series and number on the title line, date unlabelled under it
+            [(40, [(150, "PVM SĄSKAITA FAKTŪRA Serija ABC Nr. 000123")]), (60, [(200, "2026 m. kovo 14 d.")])],
+            ("vat_invoice", "ABC", "000123", "ABC 000123", "2026-03-14"),
+        ),
+        (  # number right after the title, generic "Data" label
+            [(40, [(150, "PVM sąskaita faktūra Nr. 2026/15")]), (60, [(200, "Data: 2026-01-05")])],
+            ("vat_invoice", None, "2026/15", "2026/15", "2026-01-05"),
+        ),
+        (  # "Sąskaitos Nr." as the invoice number, dotted day-first dates
+            [(40, [(150, "SĄSKAITA FAKTŪRA")]), (60, [(150, "Sąskaitos Nr.: INV-77")]),
+             (75, [(150, "Sąskaitos data: 14.03.2026")])],
+            ("invoice", None, "INV-77", "INV-77", "2026-03-14"),
+        ),
+        (  # English, values under their labels
+            [(40, [(40, "INVOICE")]), (70, [(40, "Invoice number"), (200, "Invoice date"), (350, "Due date")]),
+             (84, [(40, "2026-0042"), (200, "14 March 2026"), (350, "28 March 2026")])],
+            ("invoice", None, "2026-0042", "2026-0042", "2026-03-14"),
+        ),
+        (
+            [(40, [(150, "KREDITINĖ PVM SĄSKAITA FAKTŪRA Serija KR Nr. 12")])],
+            ("credit_note", "KR", "12", "KR 12", None),
+        ),
+    ],
+)
+def test_header_variants(rows, expected):
+    inv = extract_invoice(page(*rows))
+    got = (inv["documentType"], inv["series"], inv["number"], inv["invoiceNumber"], inv["issueDate"])
+    assert got == expected
+
+
+def test_signature_line_is_not_a_title():
+    inv = extract_invoice(page((40, [(40, "Sąskaitą išrašė: Ona Onaitienė")])))
+    assert inv["documentType"] == "other"
+    assert inv["confidence"]["fields"]["documentType"] < 0.5
+
+
+def test_due_date_from_payment_term_in_days():
+    inv = extract_invoice(page((40, [(40, "Išrašymo data: 2026-03-14")]), (55, [(40, "Apmokėti per: 14 d.")])))
+    assert inv["dueDate"] is None  # "Apmokėti per" is not a due-date label
+    inv = extract_invoice(page((40, [(40, "Išrašymo data: 2026-03-14")]), (55, [(40, "Mokėjimo terminas: 14 d.")])))
+    assert inv["dueDate"] == "2026-03-28"
+    assert inv["confidence"]["fields"]["dueDate"] <= 0.7
+
+
+def test_totals_chosen_by_arithmetic():
+    # "Viso" alone is ambiguous; the combination that adds up wins.
+    inv = extract_invoice(page(
+        (300, [(350, "Viso:"), (500, "100,00")]),
+        (315, [(350, "PVM 21 %:"), (500, "21,00")]),
+        (330, [(350, "Viso mokėti:"), (500, "121,00")]),
+    ))
+    assert (inv["totals"]["net"], inv["totals"]["vat"], inv["totals"]["gross"]) == ("100.00", "21.00", "121.00")
+    assert {c["code"]: c["passed"] for c in inv["validation"]["checks"]}["totals.net_plus_vat"]
+
+
+def test_missing_total_is_derived_with_a_warning():
+    inv = extract_invoice(page((300, [(350, "Suma be PVM:"), (500, "200,00")]), (315, [(350, "Iš viso:"), (500, "242,00")])))
+    assert inv["totals"]["vat"] == "42.00"
+    assert "totals.vat derived from the other two totals" in inv["validation"]["warnings"]
+    assert inv["confidence"]["fields"]["totals.vat"] == 0.5
+    assert "totals.vat" not in inv["sources"]  # computed, not read anywhere
+
+
+def test_several_vat_rates_add_up():
+    inv = extract_invoice(page(
+        (300, [(350, "Suma be PVM:"), (500, "300,00")]),
+        (315, [(350, "PVM 21 %:"), (500, "21,00")]),
+        (330, [(350, "PVM 9 %:"), (500, "18,00")]),
+        (345, [(350, "Iš viso:"), (500, "339,00")]),
+    ))
+    assert inv["totals"]["vat"] == "39.00"
+    assert [(b["rate"], b["vatAmount"]) for b in inv["vatBreakdown"]] == [("21", "21.00"), ("9", "18.00")]
+
+
+def test_invalid_vat_code_is_kept_but_flagged():
+    inv = extract_invoice(page(
+        (100, [(40, "Pardavėjas"), (310, "Pirkėjas")]),
+        (115, [(40, "UAB Alfa"), (310, "UAB Beta")]),
+        (130, [(40, "PVM kodas: LT100001234511"), (310, "PVM kodas: LT123456715")]),
+    ))
+    assert inv["seller"]["vatCode"] == "LT100001234511"
+    assert inv["buyer"]["vatCode"] == "LT123456715"
+    checks = {c["code"]: c["passed"] for c in inv["validation"]["checks"]}
+    assert checks["seller.vat_code_checksum"] is False and checks["buyer.vat_code_checksum"] is True
+    assert inv["confidence"]["fields"]["seller.vatCode"] <= 0.4
+
+
+def test_nothing_readable_gives_nulls_not_guesses():
+    inv = extract_invoice(page((100, [(40, "Lorem ipsum dolor sit amet")])))
+    assert inv["invoiceNumber"] is None and inv["issueDate"] is None
+    assert inv["totals"]["gross"] is None and inv["seller"]["name"] is None
+    assert inv["currency"] == "EUR" and inv["confidence"]["fields"]["currency"] < 0.8
+    assert inv["confidence"]["overall"] == 0.0

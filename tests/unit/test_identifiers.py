@@ -1,0 +1,60 @@
+import pytest
+
+from assets.extraction.identifiers import (
+    find_company_codes,
+    find_ibans,
+    find_vat_codes,
+    iban_is_valid,
+    lt_company_code_format_ok,
+    read_company_code,
+    vat_is_valid,
+)
+
+
+@pytest.mark.parametrize("code", ["LT100001234510", "LT123456715", "LT119511515", "PL5260250274", "DE136695976"])
+def test_valid_vat_codes(code):
+    assert vat_is_valid(code)
+
+
+@pytest.mark.parametrize(
+    "code",
+    ["LT100001234511", "LT123456716", "LT12345671", "LT123456725", "100001234510", "XX123456789", "", None],
+)
+def test_invalid_vat_codes(code):
+    assert not vat_is_valid(code)
+
+
+def test_find_vat_codes_compacts_spaces_and_stops_at_the_code():
+    text = "PVM kodas: LT 1000 0123 4510, PVM mokėtojo kodas LT123456715 UAB"
+    codes = find_vat_codes(text)
+    assert [(c.value, c.valid) for c in codes] == [("LT100001234510", True), ("LT123456715", True)]
+    assert text[codes[1].start : codes[1].end] == "LT123456715"
+
+
+def test_ocr_lookalikes_are_repaired_only_when_the_checksum_holds():
+    (code,) = find_vat_codes("LT1OOOO1234510")  # letter O instead of zero
+    assert code.value == "LT100001234510" and code.valid and code.repaired
+    (bad,) = find_vat_codes("LT100001234511")
+    assert bad.value == "LT100001234511" and not bad.valid
+
+
+def test_ibans():
+    assert iban_is_valid("LT717300010123456789")
+    assert iban_is_valid("LT71 7300 0101 2345 6789")
+    assert not iban_is_valid("LT727300010123456789")
+    assert not iban_is_valid("LT7173000101234567")  # too short for LT
+    (found,) = find_ibans("A/s: LT71 7300 0101 2345 6789 Bankas: AB SEB")
+    assert found.value == "LT717300010123456789"
+    assert find_ibans("A/s: LT72 7300 0101 2345 6789") == []
+
+
+def test_company_codes():
+    assert lt_company_code_format_ok("304567894")
+    assert not lt_company_code_format_ok("30456789")
+    assert not lt_company_code_format_ok("3045678941")
+    assert not lt_company_code_format_ok(None)
+    assert [c.value for c in find_company_codes("Įm. kodas 304567894, LT304567894, 1234567890")] == ["304567894"]
+    repaired = read_company_code("3O4567894")
+    assert repaired.value == "304567894" and repaired.repaired
+    foreign = read_company_code("HRB 12345")
+    assert foreign.value == "HRB 12345" and not foreign.valid

@@ -1,0 +1,125 @@
+"""Readers and guard rails, on real files (pypdfium2 and Tesseract are not mocked)."""
+
+import io
+import struct
+import zlib
+from pathlib import Path
+
+import pypdfium2 as pdfium
+import pytest
+from PIL import Image
+
+from assets.ocr import DocumentError, Word, group_lines, read_document
+from assets.ocr.pdf_text import text_layer_usable
+from assets.ocr.tesseract import image_dpi
+from assets.process import process_document
+
+FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+
+
+def _blank_pdf(pages: int) -> bytes:
+    pdf = pdfium.PdfDocument.new()
+    for _ in range(pages):
+        pdf.new_page(595, 842)
+    buf = io.BytesIO()
+    pdf.save(buf)
+    pdf.close()
+    return buf.getvalue()
+
+
+def _png_header(width: int, height: int) -> bytes:
+    """A PNG that claims a size but holds no pixels: enough for Pillow's lazy open."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 0, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", ihdr) + chunk(b"IEND", b"")
+
+
+def test_text_layer_words_are_in_top_left_points():
+    doc = read_document((FIXTURES / "invoice_digital.pdf").read_bytes(), "application/pdf")
+    page = doc.pages[0]
+    assert (page.engine, page.text_layer) == ("pdf-text", True)
+    assert round(page.width) == 595 and round(page.height) == 842
+    title = page.lines()[0]
+    assert title.text == "PVM SĄSKAITA FAKTŪRA"
+    assert title.y0 < 60  # drawn near the top of the page
+    words = {w.text: w for w in page.words}
+    assert words["LT100001234510"].conf == 1.0
+    assert words["LT100001234510"].x0 < words["LT123456715"].x0  # seller left, buyer right
+
+
+def test_image_only_pdf_page_is_ocred():
+    """A PDF holding only a scan has no text layer: the page is rendered and OCR'd."""
+    scan = Image.open(FIXTURES / "invoice_scan.png")
+    buf = io.BytesIO()
+    scan.save(buf, "PDF", resolution=200)
+    invoice = process_document(buf.getvalue(), "application/pdf")
+    assert invoice["extraction"]["engine"] == "tesseract"
+    assert invoice["extraction"]["textLayer"] is False
+    assert invoice["invoiceNumber"] == "BI 004517"
+    assert invoice["totals"]["gross"] == "8159.27"
+
+
+def test_unsupported_and_empty_files():
+    with pytest.raises(DocumentError, match="unsupported"):
+        read_document(b"hello", "text/plain")
+    with pytest.raises(DocumentError, match="empty"):
+        read_document(b"", "application/pdf")
+
+
+def test_corrupt_files():
+    with pytest.raises(DocumentError, match="PDF"):
+        read_document(b"%PDF-1.7\nnot really a pdf", "application/pdf")
+    png = (FIXTURES / "invoice_scan.png").read_bytes()
+    with pytest.raises(DocumentError, match="corrupt"):
+        read_document(png[:5000], "image/png")
+    with pytest.raises(DocumentError, match="corrupt"):
+        read_document(b"\xff\xd8\xff garbage", "image/jpeg")
+
+
+def test_too_many_pages():
+    with pytest.raises(DocumentError, match="3 pages; at most 2"):
+        read_document(_blank_pdf(3), "application/pdf", max_pages=2)
+
+
+@pytest.mark.parametrize("size", [(11_000, 10_000), (20_000, 20_000)])
+def test_decompression_bombs_are_refused(size):
+    with pytest.raises(DocumentError, match="too large"):
+        read_document(_png_header(*size), "image/png")
+
+
+def test_time_limit():
+    with pytest.raises(DocumentError, match="processing exceeded"):
+        process_document(_blank_pdf(2), "application/pdf", time_limit_s=1e-9)
+
+
+def test_text_layer_usable():
+    def words(text):
+        return [Word(t, 0, 0, 10, 10) for t in text.split()]
+
+    assert not text_layer_usable([])
+    assert not text_layer_usable(words("Page 1"))
+    assert not text_layer_usable(words("\ufffd\ufffd\ufffd " * 20 + "Sąskaita faktūra numeris 123"))
+    assert text_layer_usable(words("PVM sąskaita faktūra Serija SV Nr. 000123"))
+
+
+def test_image_dpi_uses_plausible_metadata_else_a4_estimate():
+    img = Image.new("L", (2480, 3508))
+    img.info["dpi"] = (299.9994, 299.9994)
+    assert image_dpi(img) == 300
+    img.info["dpi"] = (72, 72)  # a 34-inch-wide page is not a document: estimate instead
+    assert round(image_dpi(img)) == 300
+    del img.info["dpi"]
+    assert round(image_dpi(Image.new("L", (1654, 2339)))) == 200
+
+
+def test_group_lines_by_vertical_overlap():
+    words = [
+        Word("Pirkėjas", 310, 100, 350, 111),
+        Word("Pardavėjas", 40, 101, 95, 112),  # same line, slightly lower baseline
+        Word("UAB", 40, 115, 60, 126),
+        Word("„Medžio", 310, 114, 350, 125),
+    ]
+    lines = group_lines(words)
+    assert [line.text for line in lines] == ["Pardavėjas Pirkėjas", "UAB „Medžio"]
