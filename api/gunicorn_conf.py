@@ -12,6 +12,8 @@ graceful_timeout = 10
 keepalive = 5
 accesslog = "-" if os.environ.get("INVOICES_ACCESS_LOG", "1") == "1" else None
 wsgi_app = "api.wsgi:app"
+# One control socket per stack, so stacks with different INVOICES_HOME run side by side.
+control_socket = os.path.join(os.path.abspath(os.environ.get("INVOICES_HOME", "./var")), "gunicorn.ctl")
 
 
 def post_fork(server, worker):

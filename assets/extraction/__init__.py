@@ -36,6 +36,7 @@ ALL_LABELS = [*HEADINGS, *PARTY_FIELDS, *HEADER_FIELDS, *TOTAL_FIELDS]
 _PARTY_PATHS = {"name": "name", "company_code": "companyCode", "vat_code": "vatCode", "iban": "iban",
                 "bank": "bank", "swift": "swift", "email": "email", "phone": "phone", "address": "address"}
 _LT_CLASSIFIERS = {Decimal(21): "PVM1", Decimal(9): "PVM2", Decimal(5): "PVM3"}
+_STANDARD_RATES = (Decimal(21), Decimal(9), Decimal(5))
 
 
 def empty_party() -> dict:
@@ -69,29 +70,18 @@ def extract_invoice(doc: Document) -> dict:
     """
     started = time.perf_counter()
     layout = Layout(doc, ALL_LABELS)
-    tables = detect_tables(layout)
+    tables = detect_tables(layout)  # first: its lines are kept out of the header search
     rec = _Recorder()
     warnings: list[str] = []
 
     doc_type = header.document_type(layout)
     numbers = header.invoice_number(layout)
-    anchor_cand = numbers.get("invoiceNumber") or doc_type
-    dates = header.dates(layout, anchor_cand.span if anchor_cand else None)
-
+    anchor = numbers.get("invoiceNumber") or doc_type
+    dates = header.dates(layout, anchor.span if anchor else None)
     blocks = parties.find_blocks(layout)
-    party_dicts: dict[str, dict] = {}
-    for role in ("seller", "buyer"):
-        if role not in blocks:
-            party_dicts[role] = empty_party()
-            continue
-        party, found = parties.read_block(layout, blocks[role])
-        for key, cand in found.items():
-            path = _PARTY_PATHS.get(key)
-            if path:
-                rec.put(f"{role}.{path}", cand)
-        party_dicts[role] = party
-    seller, buyer = party_dicts["seller"], party_dicts["buyer"]
+    seller, buyer = (_party(layout, blocks, role, rec) for role in ("seller", "buyer"))
     if seller["iban"] is None and "seller" in blocks:
+        # Payment details printed apart from the seller's block are the seller's account.
         for cand in parties.payment_ibans(layout, blocks):
             if cand.value != buyer["iban"]:
                 seller["iban"] = rec.put("seller.iban", cand)
@@ -100,30 +90,16 @@ def extract_invoice(doc: Document) -> dict:
     totals = extract_totals(layout)
     for key, cand in totals.chosen.items():
         rec.put(f"totals.{key}", cand)
-    for key in sorted(totals.derived):
-        warnings.append(f"totals.{key} derived from the other two totals")
+    warnings += [f"totals.{key} derived from the other two totals" for key in sorted(totals.derived)]
 
-    items = [item for table in tables for item in table_items(table)]
-    for i, item in enumerate(items):
-        for key, span in item["_spans"].items():
-            if span is not None and item[key] is not None:
-                rec.put(f"lines[{i}].{key}", Candidate(item[key], 0.9, span))
-
-    breakdown = _vat_breakdown(items, totals, seller, buyer)
-    if len(breakdown) == 1 and breakdown[0]["vatClassifier"]:
-        for item in items:
-            if item["vatRate"] in (None, breakdown[0]["rate"]):
-                item["vatClassifier"] = breakdown[0]["vatClassifier"]
-    else:
-        for item in items:
-            if item["vatRate"] is not None:
-                item["vatClassifier"] = _classify(Decimal(item["vatRate"]), seller, buyer)[1]
+    items = _line_items(tables, rec)
+    breakdown, rate_implied = _vat_breakdown(items, totals, seller, buyer)
+    _classify_lines(items, breakdown, seller, buyer)
 
     if doc_type is None:
         # No title found: an invoice if it looks like one, with low confidence.
         looks_like = bool(totals.chosen) or bool(blocks)
         doc_type = Candidate("invoice" if looks_like else "other", 0.4 if looks_like else 0.3, None)
-    currency = header.currency(layout)
 
     invoice = {
         "documentType": rec.put("documentType", doc_type),
@@ -134,7 +110,7 @@ def extract_invoice(doc: Document) -> dict:
         "issueDate": rec.put("issueDate", dates.get("issueDate")),
         "dueDate": rec.put("dueDate", dates.get("dueDate")),
         "deliveryDate": rec.put("deliveryDate", dates.get("deliveryDate")),
-        "currency": rec.put("currency", currency),
+        "currency": rec.put("currency", header.currency(layout)),
         "orderReference": rec.put("orderReference", header.order_reference(layout)),
         "seller": seller,
         "buyer": buyer,
@@ -143,12 +119,16 @@ def extract_invoice(doc: Document) -> dict:
         "totals": {key: money_str(totals.value(key))
                    for key in ("net", "vat", "gross", "discount", "prepaid", "payable")},
         "amountInWords": rec.put("amountInWords", header.text_field(layout, "amount_in_words")),
-        "paymentTerms": rec.put("paymentTerms", dates.get("paymentTerms") or header.text_field(layout, "payment_terms")),
+        "paymentTerms": rec.put("paymentTerms",
+                                dates.get("paymentTerms") or header.text_field(layout, "payment_terms")),
         "notes": rec.put("notes", header.text_field(layout, "notes", max_len=1000)),
-        "direction": None,
+        "direction": None,  # needs the client: decided by the pipeline, not the document
         "pageCount": len(doc.pages),
     }
-    checks = validate({**invoice, "lines": items}, rec.confidence, warnings)
+    derived = {f"totals.{key}" for key in totals.derived}
+    if rate_implied:
+        derived.add("vatBreakdown.rate")
+    checks = validate({**invoice, "lines": items}, rec.confidence, warnings, frozenset(derived))
     invoice["validation"] = {"checks": checks, "warnings": warnings}
     invoice["confidence"] = {"overall": overall(rec.confidence), "fields": rec.confidence}
     invoice["sources"] = rec.sources
@@ -159,6 +139,36 @@ def extract_invoice(doc: Document) -> dict:
         "version": EXTRACTOR_VERSION,
     }
     return invoice
+
+
+def _party(layout: Layout, blocks: dict, role: str, rec: _Recorder) -> dict:
+    if role not in blocks:
+        return empty_party()
+    party, found = parties.read_block(layout, blocks[role])
+    for key, cand in found.items():
+        if key in _PARTY_PATHS:
+            rec.put(f"{role}.{_PARTY_PATHS[key]}", cand)
+    return party
+
+
+def _line_items(tables: list, rec: _Recorder) -> list[dict]:
+    """Items of every table; ``_``-prefixed keys are internal (spans, row check)."""
+    items = [item for table in tables for item in table_items(table)]
+    for i, item in enumerate(items):
+        for key, span in item["_spans"].items():
+            if span is not None and item[key] is not None:
+                rec.put(f"lines[{i}].{key}", Candidate(item[key], 0.9, span))
+    return items
+
+
+def _classify_lines(items: list[dict], breakdown: list[dict], seller: dict, buyer: dict) -> None:
+    """Per-line VAT classifier: the line's own rate, else the document's single rate."""
+    single = breakdown[0] if len(breakdown) == 1 else None
+    for item in items:
+        if item["vatRate"] is not None:
+            item["vatClassifier"] = _classify(Decimal(item["vatRate"]), seller, buyer)[1]
+        elif single is not None:
+            item["vatClassifier"] = single["vatClassifier"]
 
 
 def _country(party: dict) -> str | None:
@@ -181,9 +191,13 @@ def _classify(rate: Decimal, seller: dict, buyer: dict) -> tuple[str | None, str
     return "S", (_LT_CLASSIFIERS.get(rate) if domestic else None)
 
 
-def _vat_breakdown(items: list[dict], totals, seller: dict, buyer: dict) -> list[dict]:
-    """One entry per VAT rate: from the lines' rates, else the totals' "PVM 21 %" lines."""
+def _vat_breakdown(items: list[dict], totals, seller: dict, buyer: dict) -> tuple[list[dict], bool]:
+    """One entry per VAT rate: from the lines' rates, else the totals' "PVM 21 %" lines.
+
+    Returns the entries and whether the rate was implied by VAT / net (not printed).
+    """
     net, vat = totals.value("net"), totals.value("vat")
+    rate_implied = False
     by_rate: dict[Decimal, Decimal] = {}
     for item in items:
         if item["vatRate"] is not None and item["netAmount"] is not None:
@@ -192,8 +206,13 @@ def _vat_breakdown(items: list[dict], totals, seller: dict, buyer: dict) -> list
     rate_vat = {rate: cand.value for rate, cand in totals.rates}
     if not by_rate:
         rates = list(rate_vat)
+        if not rates and net and vat is not None:
+            # No rate printed (or misread): the one that VAT / net gives, if a standard one.
+            implied = vat / net * 100
+            rates = [r for r in _STANDARD_RATES if abs(implied - r) < Decimal("0.05")][:1]
+            rate_implied = bool(rates)
         if len(rates) == 1:
-            by_rate = {rates[0]: net} if net is not None else {rates[0]: None}
+            by_rate = {rates[0]: net}
         elif len(rates) > 1:
             by_rate = {r: None for r in rates}
     entries = []
@@ -209,4 +228,4 @@ def _vat_breakdown(items: list[dict], totals, seller: dict, buyer: dict) -> list
             "taxableAmount": money_str(taxable),
             "vatAmount": money_str(amount),
         })
-    return entries
+    return entries, rate_implied

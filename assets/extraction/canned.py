@@ -97,7 +97,8 @@ _CANNED = {
     "validation": {
         "checks": [
             {"code": "totals.net_plus_vat", "passed": True, "detail": "2504.00 + 525.84 = 3029.84"},
-            {"code": "totals.lines_sum", "passed": True, "detail": "sum of 3 line amounts 2504.00 vs net 2504.00"},
+            {"code": "totals.lines_sum", "passed": True,
+             "detail": "sum of 3 line amounts 2504.00 vs net 2504.00"},
             {"code": "totals.vat_rate", "passed": True, "detail": "21 % of 2504.00 = 525.84, printed 525.84"},
             {"code": "seller.vat_code_checksum", "passed": True, "detail": "LT100001234510 valid"},
             {"code": "seller.company_code_format", "passed": True,

@@ -258,18 +258,32 @@ def value_right(hit: Hit, line_hits: list[Hit]) -> Span | None:
     Stops at the next label on the line, so "Serija SV Nr. 000123" gives "SV" for
     "Serija" and "000123" for "Nr.".
     """
+    spans = right_spans(hit, line_hits)
+    return spans[0] if spans else None
+
+
+def right_spans(hit: Hit, line_hits: list[Hit]) -> list[Span]:
+    """The rest of the label's cell (when not empty) and the next cell, up to the next label.
+
+    Callers that know what the value looks like use both: in "VAT 2146      462.00" the
+    OCR'd "21%" left "2146" in the label's cell and the amount sits in the next one.
+    """
     line = hit.line
-    next_label = min((h.start for h in line_hits if h.start >= hit.end and _stops(h, hit)), default=len(line.text))
-    cell_start, cell_end = line.cell_at(max(hit.end - 1, hit.start))
-    region = Span(line, hit.end, min(cell_end, next_label)).strip()
-    if region is not None:
-        return region
+    later = [h.start for h in line_hits if h.start >= hit.end and _stops(h, hit)]
+    next_label = min(later, default=len(line.text))
+    _, cell_end = line.cell_at(max(hit.end - 1, hit.start))
+    out = []
+    rest = Span(line, hit.end, min(cell_end, next_label)).strip()
+    if rest is not None:
+        out.append(rest)
     for c_start, c_end in line.cells:
         if c_start >= cell_end:
-            if c_start >= next_label:
-                return None
-            return Span(line, c_start, min(c_end, next_label)).strip()
-    return None
+            if c_start < next_label:
+                following = Span(line, c_start, min(c_end, next_label)).strip()
+                if following is not None:
+                    out.append(following)
+            break
+    return out
 
 
 def _stops(other: Hit, hit: Hit) -> bool:
@@ -316,10 +330,17 @@ def value_below(hit: Hit, lines: list[TextLine], pitch: float) -> Span | None:
 
 def label_value(layout: "Layout", hit: Hit) -> tuple[Span | None, float]:
     """A label's value: right of it, else below it; with a score for the position."""
-    span = value_right(hit, layout.hits(hit.line))
-    if span is not None:
-        return span, RIGHT
-    return value_below(hit, layout.page_lines(hit.line), layout.pitch[hit.line.page]), BELOW
+    spans = label_values(layout, hit)
+    return spans[0] if spans else (None, 0.0)
+
+
+def label_values(layout: "Layout", hit: Hit) -> list[tuple[Span, float]]:
+    """Where a label's value may be, best first: right of it (two cells), then below."""
+    out = [(span, RIGHT) for span in right_spans(hit, layout.hits(hit.line))]
+    below = value_below(hit, layout.page_lines(hit.line), layout.pitch[hit.line.page])
+    if below is not None:
+        out.append((below, BELOW))
+    return out
 
 
 class Layout:

@@ -196,7 +196,8 @@ def dates(layout: Layout, issue_anchor: Span | None) -> dict[str, Candidate]:
     out: dict[str, Candidate] = {}
     used: set[tuple[int, int, int]] = set()
     term_days: tuple[int, Span] | None = None
-    for key, field in (("issue_date", "issueDate"), ("due_date", "dueDate"), ("delivery_date", "deliveryDate")):
+    fields = (("issue_date", "issueDate"), ("due_date", "dueDate"), ("delivery_date", "deliveryDate"))
+    for key, field in fields:
         for hit in layout.iter_hits(key):
             span, score = label_value(layout, hit)
             if span is None:

@@ -176,7 +176,8 @@ def find_ibans(text: str) -> list[CodeMatch]:
             repaired = candidate[:4] + repair_digits(candidate[4:]) if candidate[2:4].isdigit() else candidate
             for value, was_repaired in ((candidate, False), (repaired, True)):
                 if (not was_repaired or value != candidate) and iban_is_valid(value):
-                    found.append(CodeMatch(value, m.start(), _span_end(text, m.start(), candidate), True, was_repaired))
+                    end = _span_end(text, m.start(), candidate)
+                    found.append(CodeMatch(value, m.start(), end, True, was_repaired))
                     break
             else:
                 continue

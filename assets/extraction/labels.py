@@ -32,9 +32,10 @@ def _defs(key: str, lang: str, patterns: list[str], weight: float = 1.0) -> list
     return [LabelDef(key, lang, re.compile(_rx(p)), weight) for p in patterns]
 
 
-# Rate inside a VAT label: "PVM 21 %", "PVM (21%)", "VAT 9.5%". OCR reads "%" as "4", "46"
-# or "96" now and then; those readings are accepted only before ")" or ":".
-_RATE = r"\s*\(?\s*(?P<rate>\d{1,2}(?:[.,]\d{1,2})?)\s*(?:%|proc\.?|(?:4|46|96|9%|%o)(?=\s*[):]))\s*\)?"
+# Rate inside a VAT label: "PVM 21 %", "PVM (21%)", "VAT 9.5%". OCR reads "%" as "4", "44",
+# "46", "96" now and then; a one- or two-digit token standing for "%" is accepted only
+# before ")" or ":", where nothing else can be.
+_RATE = r"\s*\(?\s*(?P<rate>\d{1,2}(?:[.,]\d{1,2})?)\s*(?:%|proc\.?|(?:\d{1,2}%?|%o)(?=\s*[):]))\s*\)?"
 
 # ------------------------------------------------------------------ party headings
 HEADINGS: list[LabelDef] = [

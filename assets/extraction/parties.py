@@ -40,7 +40,7 @@ _LEGAL_FORMS = re.compile(
     r"(?<![\w])(uab|ab|mb|vsi|ii|zub|kb|tub|as|sia|ou|oy|gmbh|ltd|llc|inc|plc|sp\. z o\.o\.|s\.a\.|"
     r"bv|nv|aps|srl|sarl|kft|s\.r\.o\.|a/s|ag)(?![\w])"
 )
-_POSTAL = re.compile(r"(?<![\w])(?:(?P<cc>LT|LV|EE|PL|DE|FI|SE)[- ]?)?(?P<code>\d{5})(?![\w])")
+_POSTAL = re.compile(r"(?<![\w])(?:(?P<cc>LT|LV|EE|PL|DE|FI|SE) ?[-–]? ?)?(?P<code>\d{5})(?![\w])")
 _EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 _PHONE = re.compile(r"\+?\d[\d ()\-]{5,}\d")
 _COUNTRIES = {
@@ -72,29 +72,43 @@ def find_blocks(layout: Layout) -> dict[str, Block]:
 
 
 def _bbox(words: list[Word]) -> tuple[float, float, float, float]:
-    return min(w.x0 for w in words), min(w.y0 for w in words), max(w.x1 for w in words), max(w.y1 for w in words)
+    return (min(w.x0 for w in words), min(w.y0 for w in words),
+            max(w.x1 for w in words), max(w.y1 for w in words))
 
 
-def _block_lines(layout: Layout, heading: Hit, other: Hit | None) -> list[TextLine]:
+def _column_bounds(layout: Layout, heading: Hit, other: Hit | None) -> tuple[float, float, float | None]:
+    """x-range of a block's column and the y where it must end at the latest.
+
+    Side by side: the left column ends where the right heading starts. Stacked: the
+    upper block ends at the lower heading. Either way a block ends at the item table.
+    """
     page = heading.line.page
     width, _ = layout.page_size(page)
     hx0, hy0, _, _ = _bbox(heading.span.words)
     tol = 0.5 * heading.line.height
-    x_left, x_right = hx0 - tol, width + 1
-    stop_y = None
+    x_left, x_right, stop_y = hx0 - tol, width + 1, None
     if other is not None and other.line.page == page:
         ox0, oy0, _, _ = _bbox(other.span.words)
         if abs(other.line.cy - heading.line.cy) < heading.line.height:  # side by side
             if ox0 > hx0:
                 x_right = ox0 - tol
-        elif oy0 > hy0 and ox0 < hx0 + 0.25 * width:  # stacked: the other block is below
+        elif oy0 > hy0 and ox0 < hx0 + 0.25 * width:  # stacked, the other block below
             stop_y = oy0
-    table_tops = [ln.cy for ln in layout.lines[page] if (page, ln.index) in layout.excluded and ln.cy > hy0]
+    table_tops = [ln.y0 for ln in layout.lines[page] if (page, ln.index) in layout.excluded and ln.cy > hy0]
     if table_tops:
-        stop_y = min([y for y in (stop_y, min(table_tops)) if y is not None])
+        stop_y = min(min(table_tops), stop_y if stop_y is not None else float("inf"))
+    return x_left, x_right, stop_y
 
+
+def _block_lines(layout: Layout, heading: Hit, other: Hit | None) -> list[TextLine]:
+    """The block's lines, each cut down to the cells under the heading (see module doc)."""
+    page = heading.line.page
+    width, _ = layout.page_size(page)
+    hx0, hy0, _, _ = _bbox(heading.span.words)
+    tol = 0.5 * heading.line.height
+    x_left, x_right, stop_y = _column_bounds(layout, heading, other)
     column = [w for w in layout.doc.pages[page - 1].words
-              if x_left <= w.cx < x_right and w.cy >= hy0 - tol and (stop_y is None or w.cy < stop_y - tol)]
+              if x_left <= w.cx < x_right and w.cy >= hy0 - tol and (stop_y is None or w.cy < stop_y)]
     pitch = layout.pitch[page]
     out: list[TextLine] = []
     prev_cy = None
@@ -111,7 +125,8 @@ def _block_lines(layout: Layout, heading: Hit, other: Hit | None) -> list[TextLi
             tl.text[: first[1]].rstrip().endswith(":")
         if ends_with_label and len(tl.cells) > 1:
             keep.append(tl.cells[1])
-        words = [w for w, s, e in zip(tl.words, tl.starts, tl.ends) if any(a <= s and e <= b for a, b in keep)]
+        words = [w for w, s, e in zip(tl.words, tl.starts, tl.ends)
+                 if any(a <= s and e <= b for a, b in keep)]
         line = TextLine(page, len(out), words)
         if out and any(h.key in _STOP_KEYS or h.key in ("seller", "buyer") for h in layout.hits(line)
                        if h.start == 0):
@@ -136,7 +151,7 @@ def read_block(layout: Layout, block: Block) -> tuple[dict, dict[str, Candidate]
     label_lines: set[int] = set()
     for i, line in enumerate(lines):
         for hit in layout.hits(line):
-            if hit.key not in _FIELD_KEYS and hit.key != block.role:
+            if hit.key not in _FIELD_KEYS:
                 continue
             if hit.start == 0:
                 label_lines.add(i)
@@ -147,7 +162,7 @@ def read_block(layout: Layout, block: Block) -> tuple[dict, dict[str, Candidate]
             if span is None:
                 continue
             cand = _read_field(hit.key, span, score)
-            if cand is not None and hit.key not in found:
+            if cand is not None and (hit.key not in found or cand.score > found[hit.key].score):
                 found[hit.key] = cand
                 if hit.key == "address":
                     _extend_address(layout, lines, i, found)
@@ -228,8 +243,9 @@ def _name(layout: Layout, block: Block, found: dict[str, Candidate], label_lines
     heading = next((h for h in layout.hits(first) if h.key == block.role), None)
     if heading is not None:
         rest = Span(first, heading.end, len(first.text)).strip(' :;,-–|"')
-        if rest is not None and not any(h.start >= heading.end and h.start <= rest.start for h in layout.hits(first)
-                                        if h.key in _FIELD_KEYS):
+        label_first = any(heading.end <= h.start <= rest.start for h in layout.hits(first)
+                          if h.key in _FIELD_KEYS) if rest is not None else True
+        if rest is not None and not label_first:
             found["name"] = Candidate(clean_value(rest.text), 0.9, rest)
             return
     for i, line in enumerate(lines[1:4], start=1):
@@ -267,11 +283,13 @@ def _fallbacks(lines: list[TextLine], found: dict[str, Candidate]) -> None:
             vat = str(found["vat_code"].value) if "vat_code" in found else ""
             codes = [c for c in codes if c.value not in vat]
             if codes:
-                found["company_code"] = Candidate(codes[0].value, 0.5, Span(line, codes[0].start, codes[0].end))
+                span = Span(line, codes[0].start, codes[0].end)
+                found["company_code"] = Candidate(codes[0].value, 0.5, span)
                 break
     if "address" not in found:
         for line in lines[1:]:
-            if _POSTAL.search(line.text) and re.search(r"[^\W\d_]{3}", line.text) and not find_ibans(line.text):
+            has_words = re.search(r"[^\W\d_]{3}", line.text)
+            if _POSTAL.search(line.text) and has_words and not find_ibans(line.text):
                 span = Span(line, 0, len(line.text))
                 found["address"] = Candidate(clean_value(line.text), 0.6, span)
                 break

@@ -28,6 +28,7 @@ from .labels import TABLE_COLUMNS
 _AMOUNT_KEYS = ("netAmount", "grossAmount", "unitPrice")
 _STOP_KEYS = {"net", "vat", "gross", "payable", "amount_in_words", "prepaid"}
 _MAX_ROW_GAP_PITCHES = 2.6
+_HEADER_EXTRAS = {"EUR", "€", "USD", "%"}
 
 
 @dataclass
@@ -92,7 +93,7 @@ def _header_columns(line: TextLine) -> list[Column] | None:
     covered = sum(len(h.line.text[h.start : h.end].replace(" ", "")) for h in hits)
     total = len(line.text.replace(" ", ""))
     # Units/currencies next to titles ("Kaina, EUR") are not titles but belong there.
-    extras = sum(len(w.text) for w in line.words if w.text.strip(",.()").upper() in {"EUR", "€", "USD", "%"})
+    extras = sum(len(w.text) for w in line.words if w.text.strip(",.()").upper() in _HEADER_EXTRAS)
     if covered + extras < 0.7 * total:
         return None
     columns = []
@@ -114,18 +115,18 @@ def _read_rows(layout: Layout, table: Table, following: list[TextLine]) -> list[
     for line in following:
         if line.cy - prev_cy > _MAX_ROW_GAP_PITCHES * pitch:
             break
-        if any(h.key in _STOP_KEYS for h in layout.hits(line)):
-            break
         cells = _assign(line, table.columns)
         if not cells:
             break
+        numeric = [k for k in (*_AMOUNT_KEYS, "quantity", "vatAmount") if _has_number(cells.get(k))]
+        # A totals label opening a cell ends the table, unless the line reads as an item
+        # (numbers in two columns): "PVM deklaracijos parengimas  1  50,00  50,00".
+        if len(numeric) < 2 and any(h.key in _STOP_KEYS and h.start == line.cell_at(h.start)[0]
+                                    for h in layout.hits(line)):
+            break
         prev_cy = line.cy
         used.append(line)
-        has_amount = any(
-            any(m.has_decimals for m in find_amounts(" ".join(s.text for s in cells.get(k, []))))
-            for k in _AMOUNT_KEYS
-        )
-        if has_amount:
+        if any(_has_number(cells.get(k), cents=True) for k in _AMOUNT_KEYS):
             row = pending or Row()
             pending = None
             for key, spans in cells.items():
@@ -169,8 +170,18 @@ def _assign(line: TextLine, columns: list[Column]) -> dict[str, list[Span]]:
     return out
 
 
+def _has_number(spans: list[Span] | None, cents: bool = False) -> bool:
+    if not spans:
+        return False
+    found = find_amounts(" ".join(s.text for s in spans))
+    return any(m.has_decimals for m in found) if cents else bool(found)
+
+
 def _nearest(columns: list[Column], x: float) -> Column:
-    return min(columns, key=lambda c: 0 if c.x0 <= x <= c.x1 else min(abs(x - c.x0), abs(x - c.x1)))
+    def distance(c: Column) -> float:
+        return 0.0 if c.x0 <= x <= c.x1 else min(abs(x - c.x0), abs(x - c.x1))
+
+    return min(columns, key=distance)
 
 
 def _money(row: Row, key: str) -> tuple[Decimal | None, Span | None]:

@@ -19,7 +19,7 @@ from decimal import Decimal
 from itertools import product
 
 from .amounts import find_amounts
-from .fields import Candidate, Hit, Layout, label_value
+from .fields import Candidate, Hit, Layout, label_values
 
 CENT = Decimal("0.01")
 _KEYS = ("net", "vat", "gross", "payable", "discount", "prepaid")
@@ -42,15 +42,19 @@ class Totals:
 
 
 def _amount_candidate(layout: Layout, hit: Hit) -> Candidate | None:
-    span, score = label_value(layout, hit)
-    if span is None:
-        return None
-    found = find_amounts(span.text)
-    with_cents = [m for m in found if m.has_decimals]
-    if not (with_cents or found):
-        return None
-    m = (with_cents or found)[0]
-    return Candidate(m.value, score * hit.label.weight, span.sub(m.start, m.end))
+    """The amount a totals label announces: the first one with cents, right or below.
+
+    Totals are printed with cents, so a bare integer right of the label (a misread
+    "21 %", a count) only counts when no amount with cents is found.
+    """
+    integers = []
+    for span, score in label_values(layout, hit):
+        for m in find_amounts(span.text):
+            cand = Candidate(m.value, score * hit.label.weight, span.sub(m.start, m.end))
+            if m.has_decimals:
+                return cand
+            integers.append(cand)
+    return integers[0] if integers else None
 
 
 def _rate(hit: Hit) -> Decimal | None:
@@ -80,7 +84,9 @@ def extract_totals(layout: Layout) -> Totals:
         candidates["vat"].append(Candidate(total, min(c.score for c in by_rate.values()), None))
 
     # "Viso mokėti" / "Amount due" is the gross total when nothing was prepaid.
-    gross_pool = candidates["gross"] + [Candidate(c.value, c.score * 0.8, c.span) for c in candidates["payable"]]
+    gross_pool = candidates["gross"] + [
+        Candidate(c.value, c.score * 0.8, c.span) for c in candidates["payable"]
+    ]
 
     def top(cands: list[Candidate]) -> list[Candidate | None]:
         best = sorted(cands, key=lambda c: -c.score)[:_MAX_CANDIDATES]

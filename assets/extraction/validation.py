@@ -35,12 +35,18 @@ def _dec(value: str | None) -> Decimal | None:
     return Decimal(value) if value is not None else None
 
 
-def validate(invoice: dict, confidence: dict[str, float], warnings: list[str]) -> list[dict]:
-    """Run the checks on a DTO; adjusts ``confidence`` in place and returns the checks."""
+def validate(invoice: dict, confidence: dict[str, float], warnings: list[str],
+             derived: frozenset[str] = frozenset()) -> list[dict]:
+    """Run the checks on a DTO; adjusts ``confidence`` in place and returns the checks.
+
+    ``derived`` names the paths computed from other values (a total derived from the other
+    two): a check they take part in would pass by construction, so it is not reported.
+    """
     checks: list[dict] = []
     totals = invoice["totals"]
     net, vat, gross = _dec(totals["net"]), _dec(totals["vat"]), _dec(totals["gross"])
-    if net is not None and vat is not None and gross is not None:
+    totals_derived = any(p.startswith("totals.") for p in derived)
+    if net is not None and vat is not None and gross is not None and not totals_derived:
         ok = abs(net + vat - gross) <= Decimal("0.01")
         _check(checks, "totals.net_plus_vat", ok, f"{net} + {vat} {'=' if ok else '!='} {gross}")
         for key in ("net", "vat", "gross"):
@@ -58,7 +64,8 @@ def validate(invoice: dict, confidence: dict[str, float], warnings: list[str]) -
             _boost(confidence, f"lines[{i}].netAmount", ok)
 
     breakdown = invoice["vatBreakdown"]
-    if len(breakdown) == 1 and net is not None and vat is not None and breakdown[0]["rate"] is not None:
+    if (len(breakdown) == 1 and net is not None and vat is not None and breakdown[0]["rate"] is not None
+            and not {"totals.net", "totals.vat", "vatBreakdown.rate"} & derived):
         rate = Decimal(breakdown[0]["rate"])
         expected = (net * rate / 100).quantize(Decimal("0.01"))
         # Per-line rounding may differ from rounding the total by a few cents.
@@ -87,7 +94,8 @@ def validate(invoice: dict, confidence: dict[str, float], warnings: list[str]) -
 
     if invoice["issueDate"] and invoice["dueDate"]:
         ok = date.fromisoformat(invoice["dueDate"]) >= date.fromisoformat(invoice["issueDate"])
-        _check(checks, "dates.due_after_issue", ok, f"due {invoice['dueDate']}, issued {invoice['issueDate']}")
+        detail = f"due {invoice['dueDate']}, issued {invoice['issueDate']}"
+        _check(checks, "dates.due_after_issue", ok, detail)
         if not ok:
             warnings.append("due date is before the issue date")
 

@@ -72,7 +72,8 @@ def _open_image(data: bytes) -> Image.Image:
     """Decode an image, refusing decompression bombs and broken files.
 
     Pillow reads only the header on ``open``, so the size is checked before any pixel is
-    decoded (Pillow itself only warns between its own limit and twice that). Multi-frame images (animated WebP) are read as their first frame.
+    decoded (Pillow itself only warns between its own limit and twice that). Multi-frame
+    images (animated WebP) are read as their first frame.
     """
     try:
         image = Image.open(io.BytesIO(data))

@@ -182,3 +182,19 @@ def test_upload_without_credits_parks(stack):
     assert resp.status_code == 202
     assert resp.json()["status"] == "awaiting_credits"
     assert stack.get(poor["live"], f"/jobs/{resp.json()['jobId']}").json()["status"] == "awaiting_credits"
+
+
+def test_broker_that_lost_its_log_is_detected_and_unfinished_jobs_are_republished(stack, team):
+    """Memory-only Tansu restarts empty: uploads it held must still be processed."""
+    stack.daemon.stop()  # no consumer: the next upload stays in the broker's log only
+    resp = stack.upload(team["live"], FIXTURES / "invoice_digital.pdf")
+    assert resp.status_code == 202
+    job_id = resp.json()["jobId"]
+    stack.broker.stop()
+    stack.start_broker()  # same port, empty log, new topic id
+    stack.start_daemon()
+    job = stack.wait_job(team["live"], job_id, timeout_s=120)
+    assert job["status"] == "completed", job
+    # and the stack keeps working on the new log
+    after = stack.upload(team["live"], FIXTURES / "invoice_digital.pdf").json()["jobId"]
+    assert stack.wait_job(team["live"], after)["status"] == "completed"

@@ -70,14 +70,26 @@ def test_due_date_from_payment_term_in_days():
 
 
 def test_totals_chosen_by_arithmetic():
-    # "Viso" alone is ambiguous; the combination that adds up wins.
+    # Two net candidates with equally good labels: the one that adds up wins.
     inv = extract_invoice(page(
-        (300, [(350, "Viso:"), (500, "100,00")]),
-        (315, [(350, "PVM 21 %:"), (500, "21,00")]),
-        (330, [(350, "Viso mokėti:"), (500, "121,00")]),
+        (300, [(350, "Iš viso be PVM:"), (500, "110,00")]),
+        (315, [(350, "Suma be PVM:"), (500, "100,00")]),
+        (330, [(350, "PVM 21 %:"), (500, "21,00")]),
+        (345, [(350, "Iš viso:"), (500, "121,00")]),
     ))
     assert (inv["totals"]["net"], inv["totals"]["vat"], inv["totals"]["gross"]) == ("100.00", "21.00", "121.00")
     assert {c["code"]: c["passed"] for c in inv["validation"]["checks"]}["totals.net_plus_vat"]
+    assert inv["sources"]["totals.net"]["bbox"][1] == 315
+
+
+def test_amount_due_stands_in_for_a_missing_gross_label():
+    inv = extract_invoice(page(
+        (300, [(350, "Subtotal"), (500, "100.00")]),
+        (315, [(350, "VAT 21%"), (500, "21.00")]),
+        (330, [(350, "Amount due"), (500, "121.00")]),
+    ))
+    assert (inv["totals"]["net"], inv["totals"]["gross"], inv["totals"]["payable"]) == ("100.00", "121.00", "121.00")
+    assert inv["language"] == "en"
 
 
 def test_missing_total_is_derived_with_a_warning():
@@ -118,3 +130,39 @@ def test_nothing_readable_gives_nulls_not_guesses():
     assert inv["totals"]["gross"] is None and inv["seller"]["name"] is None
     assert inv["currency"] == "EUR" and inv["confidence"]["fields"]["currency"] < 0.8
     assert inv["confidence"]["overall"] == 0.0
+
+
+def test_ocr_quirks_in_totals():
+    # "21%" read as "2146" (the amount then sits in the next cell), "%" read as "44".
+    inv = extract_invoice(page(
+        (300, [(350, "Subtotal"), (500, "2,200.00")]),
+        (315, [(350, "VAT 2146"), (500, "462.00")]),
+        (330, [(350, "Total"), (500, "2,662.00")]),
+    ))
+    assert (inv["totals"]["net"], inv["totals"]["vat"], inv["totals"]["gross"]) == ("2200.00", "462.00", "2662.00")
+    assert inv["vatBreakdown"][0]["rate"] == "21"  # implied by VAT / net
+    inv = extract_invoice(page(
+        (300, [(350, "Suma be PVM:"), (500, "2 504,00 EUR")]),
+        (315, [(350, "PVM 21 44:"), (500, "525,84 EUR")]),
+        (330, [(350, "Iš viso:"), (500, "3 029,84 EUR")]),
+    ))
+    assert inv["totals"]["vat"] == "525.84"
+    assert inv["vatBreakdown"][0]["rate"] == "21"
+
+
+def test_item_table_rows_and_wrapped_descriptions():
+    inv = extract_invoice(page(
+        (200, [(40, "Nr."), (70, "Pavadinimas"), (300, "Kiekis"), (360, "Kaina"), (480, "Suma")]),
+        (215, [(40, "1"), (70, "PVM deklaracijos parengimas"), (300, "1"), (360, "50,00"), (480, "50,00")]),
+        (230, [(40, "2"), (70, "Konsultacija"), (300, "2,5"), (360, "40,00"), (480, "100,00")]),
+        (242, [(70, "(nuotoliu)")]),
+        (270, [(360, "Suma be PVM:"), (480, "150,00")]),
+    ))
+    lines = [(ln["description"], ln["quantity"], ln["unitPrice"], ln["netAmount"]) for ln in inv["lines"]]
+    assert lines == [
+        ("PVM deklaracijos parengimas", "1", "50.00", "50.00"),  # "PVM" in a row is no totals label
+        ("Konsultacija (nuotoliu)", "2.5", "40.00", "100.00"),
+    ]
+    assert inv["totals"]["net"] == "150.00"
+    checks = {c["code"]: c["passed"] for c in inv["validation"]["checks"]}
+    assert checks["totals.lines_sum"] and checks["lines.quantity_times_price"]

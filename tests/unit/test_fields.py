@@ -75,6 +75,7 @@ def test_parse_address():
         "street": "Gedimino pr. 12-3", "city": "Vilnius", "postalCode": "LT-01103", "country": "LT",
         "text": "Gedimino pr. 12-3, LT-01103 Vilnius",
     }
+    assert parse_address("Savanorių pr. 45, LT- 44211 Kaunas")["postalCode"] == "LT-44211"  # OCR space
     parsed = parse_address("Liepų g. 3, Kaunas, 44211, Lietuva")
     assert (parsed["street"], parsed["city"], parsed["postalCode"], parsed["country"]) == (
         "Liepų g. 3", "Kaunas", "44211", "LT")

@@ -83,6 +83,7 @@ def test_too_many_pages():
         read_document(_blank_pdf(3), "application/pdf", max_pages=2)
 
 
+@pytest.mark.filterwarnings("ignore::PIL.Image.DecompressionBombWarning")
 @pytest.mark.parametrize("size", [(11_000, 10_000), (20_000, 20_000)])
 def test_decompression_bombs_are_refused(size):
     with pytest.raises(DocumentError, match="too large"):
