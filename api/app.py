@@ -4,9 +4,9 @@ import falcon
 
 from api import problems
 from api.middleware import Authentication, RequestId
-from api.resources.invoices import Invoice, InvoiceUploads
-from api.resources.jobs import Job
-from api.resources.me import Me
+from api.resources.invoices import Invoice, InvoiceBatchUploads, InvoiceUploads
+from api.resources.jobs import Job, Jobs
+from api.resources.me import Me, MeCredits
 from api.throttle import FailedAuthLimiter
 from core import errors
 from core.blobs import BlobStore
@@ -24,10 +24,16 @@ def create_app(settings: Settings | None = None) -> falcon.App:
     app = falcon.App(middleware=[RequestId(), Authentication(store, FailedAuthLimiter())])
     app.req_options.strip_url_path_trailing_slash = True
 
-    app.add_route(f"{BASE}/invoices", InvoiceUploads(settings, store, BlobStore(settings.blob_dir), publisher))
+    blobs = BlobStore(settings.blob_dir)
+    credits = MeCredits(store)
+    app.add_route(f"{BASE}/invoices", InvoiceUploads(settings, store, blobs, publisher))
+    app.add_route(f"{BASE}/invoices/batch", InvoiceBatchUploads(settings, store, blobs, publisher))
     app.add_route(f"{BASE}/invoices/{{invoice_id}}", Invoice(store))
+    app.add_route(f"{BASE}/jobs", Jobs(store))
     app.add_route(f"{BASE}/jobs/{{job_id}}", Job(store))
     app.add_route(f"{BASE}/me", Me())
+    app.add_route(f"{BASE}/me/credits", credits)
+    app.add_route(f"{BASE}/me/quota.credits", credits)
 
     app.add_error_handler(Exception, problems.handle_unexpected)
     app.add_error_handler(falcon.HTTPError, problems.handle_http_error)

@@ -124,6 +124,22 @@ def team_create(name: str) -> None:
     _run(admin.create_team, _store(), name)
 
 
+@team.command("set")
+@click.argument("team_id")
+@click.argument("state", type=click.Choice(sorted(admin.TEAM_STATES)))
+def team_set(team_id: str, state: str) -> None:
+    """Set billing_suspended, api_access_disabled or team_suspended."""
+    _run(admin.set_team_state, _store(), team_id, state, True)
+
+
+@team.command("clear")
+@click.argument("team_id")
+@click.argument("state", type=click.Choice(sorted(admin.TEAM_STATES)))
+def team_clear(team_id: str, state: str) -> None:
+    """Clear billing_suspended, api_access_disabled or team_suspended."""
+    _run(admin.set_team_state, _store(), team_id, state, False)
+
+
 @admin_group.group()
 def key() -> None:
     """API keys."""
@@ -194,6 +210,13 @@ def credits_grant(team_id: str, amount: int) -> None:
 @admin_group.group()
 def job() -> None:
     """Jobs."""
+
+
+@job.command("cancel")
+@click.argument("job_id")
+def job_cancel(job_id: str) -> None:
+    """Cancel a job that is parked awaiting credits (terminal state `cancelled`)."""
+    _run(admin.cancel_parked_job, _store(), job_id)
 
 
 @job.command("reprocess")

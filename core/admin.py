@@ -8,9 +8,10 @@ import sqlalchemy as sa
 from core import credits, ids, keys, scopes as scope_names
 from core.auth import ip_allowed
 from core.clock import iso_ms, utcnow
+from core.jobs import AWAITING_CREDITS, CANCELLED
 from core.modes import Mode
 from core.store.db import Store
-from core.store.tables import api_keys, clients, teams
+from core.store.tables import api_keys, clients, jobs, teams
 
 
 class AdminError(ValueError):
@@ -106,3 +107,46 @@ def grant_credits(store: Store, team_id: str, amount: int, note: str | None = No
         balance = credits.balance(conn, team_id)
     return {"teamId": team_id, "granted": amount, **balance}
 
+
+
+TEAM_STATES = {
+    # state name: (column, value when set, value when cleared)
+    "billing_suspended": ("billing_suspended", True, False),
+    "api_access_disabled": ("api_access", False, True),
+    "team_suspended": ("status", "suspended", "active"),
+}
+
+
+def set_team_state(store: Store, team_id: str, state: str, on: bool) -> dict:
+    """Set or clear billing.suspended, plan.api_access_disabled or auth.team_suspended."""
+    if state not in TEAM_STATES:
+        raise AdminError(f"unknown state {state}; choose from {', '.join(TEAM_STATES)}")
+    column, when_set, when_cleared = TEAM_STATES[state]
+    with store.write() as conn:
+        _team(conn, team_id)
+        conn.execute(teams.update().where(teams.c.id == team_id).values({column: when_set if on else when_cleared}))
+        row = _team(conn, team_id)
+    return {
+        "teamId": team_id,
+        "billingSuspended": bool(row["billing_suspended"]),
+        "apiAccessDisabled": not row["api_access"],
+        "teamSuspended": row["status"] == "suspended",
+    }
+
+
+def cancel_parked_job(store: Store, job_id: str) -> dict:
+    """Cancel a job parked for credits: terminal `cancelled`; it held nothing, so nothing is released."""
+    with store.write() as conn:
+        row = conn.execute(sa.select(jobs.c.status).where(jobs.c.id == job_id)).first()
+        if row is None:
+            raise AdminError(f"no job {job_id}")
+        if row.status != AWAITING_CREDITS:
+            raise AdminError(f"job {job_id} is {row.status}; only jobs awaiting credits can be cancelled")
+        now = utcnow()
+        conn.execute(
+            jobs.update().where(jobs.c.id == job_id).values(
+                status=CANCELLED, error_message="Cancelled by an operator while awaiting credits.",
+                updated_at=now, finished_at=now,
+            )
+        )
+    return {"jobId": job_id, "status": CANCELLED}

@@ -10,8 +10,8 @@ Test mode never touches the ledger.
 
 import sqlalchemy as sa
 
-from core.clock import utcnow
-from core.store.tables import credit_ledger
+from core.clock import iso_ms, utcnow
+from core.store.tables import credit_ledger, jobs
 
 
 def _insert(conn: sa.Connection, team_id: str, kind: str, amount: int, job_id: str | None, note: str | None = None) -> None:
@@ -74,3 +74,24 @@ def release(conn: sa.Connection, team_id: str, job_id: str) -> bool:
         return False
     _insert(conn, team_id, "release", 1, job_id)
     return True
+
+
+def summary(conn: sa.Connection, team_id: str) -> dict:
+    """The live balance as /me/credits shows it (the same in both modes)."""
+
+    parked = conn.execute(
+        sa.select(sa.func.count()).select_from(jobs).where(
+            jobs.c.team_id == team_id, jobs.c.mode == "live", jobs.c.status == "awaiting_credits"
+        )
+    ).scalar_one()
+    last = conn.execute(
+        sa.select(credit_ledger.c.amount, credit_ledger.c.created_at)
+        .where(credit_ledger.c.team_id == team_id, credit_ledger.c.kind == "grant")
+        .order_by(credit_ledger.c.id.desc())
+        .limit(1)
+    ).first()
+    return {
+        **balance(conn, team_id),
+        "parked": parked,
+        "lastGrant": {"amount": last.amount, "at": iso_ms(last.created_at)} if last else None,
+    }

@@ -185,6 +185,15 @@ class InvalidIdempotencyKey(ServiceError):
     code, status, title = "validation.invalid_idempotency_key", 400, "Invalid Idempotency-Key"
 
 
+# --- pagination ---------------------------------------------------------------------------
+class CursorFilterMismatch(ServiceError):
+    code, status, title = "pagination.filter_mismatch", 400, "Cursor issued for different filters"
+
+
+class CursorInvalid(ServiceError):
+    code, status, title = "pagination.cursor_invalid", 400, "Cursor malformed or incompatible"
+
+
 # --- generic fallbacks --------------------------------------------------------------------
 class Maintenance(ServiceError):
     code, status, title = "service.maintenance", 503, "Temporarily unavailable"

@@ -2,14 +2,17 @@
 
 import sqlalchemy as sa
 
-from core import errors
+from core import errors, pagination
 from core.clock import iso_ms
 from core.modes import Mode
 from core.store.scoping import in_mode
 from core.store.tables import jobs
 
 PROCESSING, COMPLETED, FAILED, AWAITING_CREDITS = "processing", "completed", "failed", "awaiting_credits"
-TERMINAL = frozenset({COMPLETED, FAILED})
+# A parked job cancelled by an operator; interface.md leaves the name to us.
+CANCELLED = "cancelled"
+TERMINAL = frozenset({COMPLETED, FAILED, CANCELLED})
+STATUSES = (PROCESSING, COMPLETED, FAILED, AWAITING_CREDITS, CANCELLED)
 
 
 def job_dto(row) -> dict:
@@ -19,7 +22,7 @@ def job_dto(row) -> dict:
         "sourceFile": row["source_file"],
         "clientId": row["client_id"],
         "invoiceId": row["invoice_id"],
-        "error": {"message": row["error_message"]} if row["status"] == FAILED else None,
+        "error": {"message": row["error_message"]} if row["status"] in (FAILED, CANCELLED) else None,
         "createdAt": iso_ms(row["created_at"]),
         "updatedAt": iso_ms(row["updated_at"]),
     }
@@ -38,3 +41,24 @@ def get_job(conn: sa.Connection, team_id: str, mode: Mode, job_id: str) -> dict:
     if row is None:
         raise errors.JobNotFound(f"No job {job_id} for this team.")
     return job_dto(row)
+
+
+def validate_status(status: str | None) -> None:
+    if status is not None and status not in STATUSES:
+        raise errors.InvalidBody(
+            f"status must be one of {', '.join(STATUSES)}.",
+            errors=[errors.field_error("status", "validation.invalid_enum")],
+        )
+
+
+def list_jobs(conn: sa.Connection, team_id: str, mode: Mode, status: str | None, page: pagination.Page) -> tuple[list[dict], str | None]:
+    """Newest first; `nextCursor` continues after the last item."""
+    query = sa.select(jobs).where(in_mode(jobs, team_id, mode))
+    if status is not None:
+        query = query.where(jobs.c.status == status)
+    if page.after is not None:
+        query = query.where(jobs.c.id < page.after)
+    rows = conn.execute(query.order_by(jobs.c.id.desc()).limit(page.limit + 1)).mappings().all()
+    items = [job_dto(r) for r in rows[: page.limit]]
+    more = len(rows) > page.limit
+    return items, (pagination.encode(items[-1]["id"], {"status": status}) if more else None)

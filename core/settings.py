@@ -38,6 +38,8 @@ class Settings:
     lease_ttl_s: float
     max_attempts: int
     document_time_limit_s: float
+    queue_depth_limit: int
+    queue_retry_after_s: int
     docs_url: str
 
     @property
@@ -80,6 +82,8 @@ def load_settings() -> Settings:
         lease_ttl_s=_float("INVOICES_LEASE_TTL_S", 10.0),
         max_attempts=max(1, _int("INVOICES_MAX_ATTEMPTS", 3)),
         document_time_limit_s=_float("INVOICES_DOCUMENT_TIME_LIMIT_S", 120.0),
+        queue_depth_limit=max(1, _int("INVOICES_QUEUE_DEPTH_LIMIT", 500)),
+        queue_retry_after_s=max(1, _int("INVOICES_QUEUE_RETRY_AFTER_S", 5)),
         docs_url=os.environ.get("INVOICES_DOCS_URL", "https://docs.invoices.example").rstrip("/"),
     )
 

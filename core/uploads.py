@@ -47,10 +47,12 @@ def check_filename(filename: str) -> None:
         raise errors.UploadFilenameTooLong(f"The filename is over {MAX_FILENAME_BYTES} bytes.")
 
 
-def request_fingerprint(data: bytes, filename: str, mime_type: str, client_header: str | None, scenario: str | None) -> str:
-    """What makes two upload requests 'the same body' for Idempotency-Key purposes."""
+def request_fingerprint(files: list[tuple[bytes, str, str]], client_header: str | None, scenario: str | None) -> str:
+    """What makes two upload requests 'the same body' for Idempotency-Key purposes:
+    every file's content, name and type, in order, plus the client and the test hint."""
     h = hashlib.sha256()
-    for part in (hashlib.sha256(data).hexdigest(), filename, mime_type, client_header or "", scenario or ""):
+    parts = [p for data, name, mime in files for p in (hashlib.sha256(data).hexdigest(), name, mime)]
+    for part in (*parts, client_header or "", scenario or ""):
         h.update(part.encode("utf-8"))
         h.update(b"\x00")
     return h.hexdigest()

@@ -3,9 +3,12 @@
 import dagster as dg
 
 from pipelines.jobs import reprocess_job, stream_job
-from pipelines.sensors import reprocess_sensor, stream_keeper, upload_reconciler
+from pipelines.sensors import parked_jobs_resumer, reprocess_sensor, stream_keeper, upload_reconciler
+from pipelines.warehouse import credit_ledger, credit_ledger_job, credit_ledger_schedule
 
 defs = dg.Definitions(
-    jobs=[stream_job, reprocess_job],
-    sensors=[stream_keeper, upload_reconciler, reprocess_sensor],
+    assets=[credit_ledger],
+    jobs=[stream_job, reprocess_job, credit_ledger_job],
+    sensors=[stream_keeper, upload_reconciler, parked_jobs_resumer, reprocess_sensor],
+    schedules=[credit_ledger_schedule],
 )

@@ -10,7 +10,7 @@ import dagster as dg
 from kafka import TopicPartition
 
 from core import kafka as kafka_io
-from core import leases, reconcile
+from core import leases, reconcile, resume
 from core.clock import utcnow
 from core.settings import load_settings
 from core.store.db import get_store
@@ -82,6 +82,31 @@ def upload_reconciler(context: dg.SensorEvaluationContext):
     settings = load_settings()
     report = reconcile.run_once(settings, get_store(settings.database_url))
     return dg.SkipReason(report.describe())
+
+
+_publisher: kafka_io.Publisher | None = None
+
+
+@dg.sensor(
+    minimum_interval_seconds=5,
+    default_status=dg.DefaultSensorStatus.RUNNING,
+    description="Resumes jobs parked awaiting credits, oldest first, as far as each team's "
+    "available balance covers them (interface.md 3.1).",
+)
+def parked_jobs_resumer(context: dg.SensorEvaluationContext):
+    global _publisher
+    settings = load_settings()
+    store = get_store(settings.database_url)
+    if _publisher is None:
+        _publisher = kafka_io.Publisher(settings, store)
+    result = resume.resume_parked(store, settings, _publisher)
+    if not result.count:
+        return dg.SkipReason("no parked job is covered by an available balance")
+    for team_id, job_ids in result.by_team.items():
+        context.log.info(f"{team_id}: resumed {len(job_ids)} parked job(s): {', '.join(job_ids)}")
+    return dg.SkipReason(
+        f"resumed {result.count} parked job(s) for {len(result.by_team)} team(s); published {result.published}"
+    )
 
 
 _reprocess_consumer = None

@@ -1,8 +1,11 @@
-"""GET /me: the real team identity and the authenticating key, in every mode (5.8)."""
+"""GET /me, /me/credits and /me/quota.credits: the real team and its live balance,
+whatever the mode of the key (interface.md 2.10, 5.8)."""
 
 import falcon
 
+from core import credits
 from core.auth import Principal
+from core.store.db import Store
 
 
 class Me:
@@ -18,3 +21,15 @@ class Me:
                 "clientId": p.client_id,
             },
         }
+
+
+class MeCredits:
+    """{balance, held, available, parked, lastGrant}: live credits, shown to both modes."""
+
+    def __init__(self, store: Store):
+        self.store = store
+
+    def on_get(self, req: falcon.Request, resp: falcon.Response) -> None:
+        p: Principal = req.context.principal
+        with self.store.read() as conn:
+            resp.media = {"teamId": p.team_id, "mode": "live", **credits.summary(conn, p.team_id)}

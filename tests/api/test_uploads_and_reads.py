@@ -1,73 +1,9 @@
 """The HTTP contract of uploads and reads, in process (falcon.testing) over a real store
 and the real broker. The end-to-end suite covers the same paths through gunicorn."""
 
-import io
-from pathlib import Path
-
-import falcon.testing
 import pytest
 
-from api.app import create_app
-from core import admin
-from core.modes import Mode
-
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
-PDF = (FIXTURES / "invoice_digital.pdf").read_bytes()
-PNG = (FIXTURES / "invoice_scan.png").read_bytes()
-
-
-@pytest.fixture
-def world(env, store):
-    team = admin.create_team(store, "UAB Testas")["teamId"]
-    other_team = admin.create_team(store, "UAB Kiti")["teamId"]
-    admin.grant_credits(store, team, 5)
-    scopes = ["invoice:read", "invoice:write"]
-    w = {
-        "team": team,
-        "live_client": admin.create_client(store, team, Mode.LIVE, "Gyvas")["clientId"],
-        "test_client": admin.create_client(store, team, Mode.TEST, "Bandomasis")["clientId"],
-        "foreign_client": admin.create_client(store, other_team, Mode.LIVE, "Svetimas")["clientId"],
-    }
-    w["live"] = admin.create_key(store, team, Mode.LIVE, scopes)["key"]
-    w["test"] = admin.create_key(store, team, Mode.TEST, scopes)["key"]
-    w["read_only"] = admin.create_key(store, team, Mode.LIVE, ["invoice:read"])["key"]
-    w["scoped"] = admin.create_key(store, team, Mode.LIVE, scopes, client_id=w["live_client"])["key"]
-    w["client"] = falcon.testing.TestClient(create_app(env))
-    return w
-
-
-def _multipart(parts: list[tuple[str, str | None, str | None, bytes]]) -> tuple[bytes, str]:
-    boundary = "----invoices-test-boundary"
-    out = io.BytesIO()
-    for name, filename, ctype, data in parts:
-        out.write(f"--{boundary}\r\n".encode())
-        disp = f'form-data; name="{name}"' + (f'; filename="{filename}"' if filename is not None else "")
-        out.write(f"Content-Disposition: {disp}\r\n".encode())
-        if ctype:
-            out.write(f"Content-Type: {ctype}\r\n".encode())
-        out.write(b"\r\n" + data + b"\r\n")
-    out.write(f"--{boundary}--\r\n".encode())
-    return out.getvalue(), f"multipart/form-data; boundary={boundary}"
-
-
-def upload(w, key, data=PDF, filename="a.pdf", ctype="application/pdf", headers=None, fields=None):
-    parts = [("file", filename, ctype, data)] + [(k, None, None, v.encode()) for k, v in (fields or {}).items()]
-    body, content_type = _multipart(parts)
-    return w["client"].simulate_post(
-        "/external/v1/invoices", body=body,
-        headers={"Authorization": f"Bearer {key}", "Content-Type": content_type, **(headers or {})},
-    )
-
-
-def assert_problem(resp, status, code):
-    assert resp.status_code == status, resp.text
-    assert resp.headers["content-type"] == "application/problem+json"
-    body = resp.json
-    assert body["code"] == code and body["status"] == status
-    assert body["requestId"].startswith("req_") and body["instance"] == resp.headers.get("x-instance", body["instance"])
-    assert body["type"].endswith("/errors/error-registry") and body["title"] and body["detail"]
-    return body
-
+from tests.api.helpers import PDF, PNG, assert_problem, multipart as _multipart, upload
 
 def test_upload_accepted(world):
     resp = upload(world, world["live"])

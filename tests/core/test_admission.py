@@ -26,8 +26,8 @@ def _upload(client_id=None, scenario=None):
 def test_admission_holds_a_credit_or_parks(env, store, team):
     admin.grant_credits(store, team, 1)
     p = _principal(store, team)
-    first = admission.admit(store, env, p, _upload(), None)
-    second = admission.admit(store, env, p, _upload(), None)
+    first = admission.admit(store, env, p, [_upload()])[0]
+    second = admission.admit(store, env, p, [_upload()])[0]
     assert (first.status, second.status) == ("processing", "awaiting_credits")
     assert first.outbox_id is not None and second.outbox_id is None
     with store.read() as conn:
@@ -38,7 +38,7 @@ def test_admission_holds_a_credit_or_parks(env, store, team):
 
 def test_test_mode_never_parks_and_never_touches_credits(env, store, team):
     p = _principal(store, team, Mode.TEST)
-    admitted = admission.admit(store, env, p, _upload("cl_test_x"), None)
+    admitted = admission.admit(store, env, p, [_upload("cl_test_x")])[0]
     assert admitted.status == "processing" and admitted.job_id.startswith("job_test_")
     with store.read() as conn:
         assert credits.balance(conn, team) == {"balance": 0, "held": 0, "available": 0}
@@ -49,7 +49,7 @@ def test_concurrent_admissions_never_overspend(env, store, team):
     admin.grant_credits(store, team, 7)
     p = _principal(store, team)
     with ThreadPoolExecutor(8) as pool:
-        results = list(pool.map(lambda _: admission.admit(store, env, p, _upload(), None).status, range(20)))
+        results = list(pool.map(lambda _: admission.admit(store, env, p, [_upload()])[0].status, range(20)))
     assert results.count("processing") == 7 and results.count("awaiting_credits") == 13
     with store.read() as conn:
         assert credits.balance(conn, team)["available"] == 0
@@ -58,7 +58,7 @@ def test_concurrent_admissions_never_overspend(env, store, team):
 def test_complete_charges_once_and_fail_releases(env, store, team):
     admin.grant_credits(store, team, 2)
     p = _principal(store, team)
-    ok, bad = (admission.admit(store, env, p, _upload(), None) for _ in range(2))
+    ok, bad = (admission.admit(store, env, p, [_upload()])[0] for _ in range(2))
     job = processing.claim(store, ok.job_id, 3)
     invoice_id = processing.complete(store, job, {"currency": "EUR"})
     assert invoice_id.startswith("inv_")
@@ -77,7 +77,7 @@ def test_complete_charges_once_and_fail_releases(env, store, team):
 def test_interrupted_attempts_are_bounded(env, store, team):
     admin.grant_credits(store, team, 1)
     p = _principal(store, team)
-    admitted = admission.admit(store, env, p, _upload(), None)
+    admitted = admission.admit(store, env, p, [_upload()])[0]
     for _ in range(3):
         assert processing.claim(store, admitted.job_id, 3) is not None  # each attempt "dies"
     assert processing.claim(store, admitted.job_id, 3) is None

@@ -18,7 +18,7 @@ def _admit(env, store, n=1):
     admin.grant_credits(store, team, n)
     p = authenticate(store, admin.create_key(store, team, Mode.LIVE, ["invoice:write"])["key"], "127.0.0.1")
     upload = admission.Upload("a.pdf", "application/pdf", "0" * 64, 10, None, None)
-    return [admission.admit(store, env, p, upload, None) for _ in range(n)]
+    return [admission.admit(store, env, p, [upload])[0] for _ in range(n)]
 
 
 def _read_all(env, topic, expected):

@@ -1,0 +1,58 @@
+"""Cursor pagination for list endpoints (interface.md 7.2 pagination.*, 9.4).
+
+A cursor is opaque to partners: URL-safe base64 of {"v", "after", "filter"}. `after` is the
+last id of the previous page (ids sort by creation time); `filter` is a digest of the
+query's filters, so a cursor replayed with other filters is refused instead of silently
+skipping rows. `v` is the cursor format version: a cursor from another version is refused.
+"""
+
+import base64
+import hashlib
+import json
+from dataclasses import dataclass
+
+from core import errors
+
+VERSION = 1
+DEFAULT_LIMIT = 50
+MAX_LIMIT = 100
+
+
+def filter_digest(filters: dict) -> str:
+    canonical = json.dumps(filters, sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(canonical.encode()).hexdigest()[:16]
+
+
+def encode(after: str, filters: dict) -> str:
+    raw = json.dumps({"v": VERSION, "after": after, "filter": filter_digest(filters)}, separators=(",", ":"))
+    return base64.urlsafe_b64encode(raw.encode()).decode().rstrip("=")
+
+
+@dataclass(frozen=True)
+class Page:
+    after: str | None
+    limit: int
+
+
+def parse(cursor: str | None, limit: str | None, filters: dict) -> Page:
+    size = DEFAULT_LIMIT
+    if limit is not None:
+        if not limit.isdigit() or not 1 <= int(limit) <= MAX_LIMIT:
+            raise errors.InvalidBody(
+                f"limit must be an integer from 1 to {MAX_LIMIT}.",
+                errors=[errors.field_error("limit", "validation.invalid_value")],
+            )
+        size = int(limit)
+    if not cursor:
+        return Page(None, size)
+    try:
+        padded = cursor + "=" * (-len(cursor) % 4)
+        data = json.loads(base64.urlsafe_b64decode(padded.encode()).decode())
+        after, version, digest = data["after"], data["v"], data["filter"]
+    except (ValueError, KeyError, TypeError) as exc:
+        raise errors.CursorInvalid("The cursor is malformed.") from exc
+    if version != VERSION or not isinstance(after, str):
+        raise errors.CursorInvalid("The cursor comes from an incompatible API version.")
+    if digest != filter_digest(filters):
+        raise errors.CursorFilterMismatch("The cursor was issued for a different set of filters.")
+    return Page(after, size)
