@@ -4,7 +4,7 @@ import falcon
 
 from api import problems
 from api.middleware import Authentication, RequestId
-from api.resources.invoices import Invoice, InvoiceBatchUploads, InvoiceUploads
+from api.resources.invoices import Invoice, InvoiceBatchUploads, InvoiceReprocess, InvoiceUploads
 from api.resources.jobs import Job, Jobs
 from api.resources.me import Me, MeCredits
 from api.throttle import FailedAuthLimiter
@@ -29,6 +29,7 @@ def create_app(settings: Settings | None = None) -> falcon.App:
     app.add_route(f"{BASE}/invoices", InvoiceUploads(settings, store, blobs, publisher))
     app.add_route(f"{BASE}/invoices/batch", InvoiceBatchUploads(settings, store, blobs, publisher))
     app.add_route(f"{BASE}/invoices/{{invoice_id}}", Invoice(store))
+    app.add_route(f"{BASE}/invoices/{{invoice_id}}/reprocess", InvoiceReprocess(settings, store))
     app.add_route(f"{BASE}/jobs", Jobs(store))
     app.add_route(f"{BASE}/jobs/{{job_id}}", Job(store))
     app.add_route(f"{BASE}/me", Me())

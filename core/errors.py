@@ -126,6 +126,14 @@ class InvoiceExportUnavailablePreprocessing(ServiceError):
     )
 
 
+class InvoiceNotEditable(ServiceError):
+    code, status, title = "invoice.not_editable", 409, "Invoice still being processed"
+
+
+class ReprocessUnavailable(ServiceError):
+    code, status, title = "invoice.reprocess_unavailable", 409, "Source file no longer retained"
+
+
 class ExportInvalidFormat(ServiceError):
     code, status, title = "export.invalid_format", 400, "Unknown export format"
 

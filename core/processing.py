@@ -67,14 +67,25 @@ def complete(store: Store, job: dict, extracted: dict, position: Position | None
                 position.commit(conn)
             return None
         now = utcnow()
-        invoice_id = ids.new_id("inv", Mode(current["mode"]))
-        dto = invoices.build_dto(invoice_id, current, extracted, now)
-        conn.execute(
-            invoices_table.insert().values(
-                id=invoice_id, team_id=current["team_id"], mode=current["mode"], client_id=current["client_id"],
-                job_id=current["id"], status=dto["status"], document=dto, created_at=now, updated_at=now,
+        if current["invoice_id"] is None:
+            invoice_id = ids.new_id("inv", Mode(current["mode"]))
+            dto = invoices.build_dto(invoice_id, current, extracted, now)
+            conn.execute(
+                invoices_table.insert().values(
+                    id=invoice_id, team_id=current["team_id"], mode=current["mode"], client_id=current["client_id"],
+                    job_id=current["id"], status=dto["status"], document=dto, created_at=now, updated_at=now,
+                )
             )
-        )
+        else:  # a reprocess: the invoice keeps its id and creation time, its content is replaced
+            invoice_id = current["invoice_id"]
+            previous = conn.execute(sa.select(invoices_table.c.document).where(invoices_table.c.id == invoice_id)).scalar_one()
+            dto = invoices.build_dto(invoice_id, current, extracted, now)
+            dto["createdAt"] = previous.get("createdAt", dto["createdAt"])
+            conn.execute(
+                invoices_table.update().where(invoices_table.c.id == invoice_id).values(
+                    status=dto["status"], document=dto, updated_at=now
+                )
+            )
         conn.execute(
             jobs.update().where(jobs.c.id == current["id"]).values(
                 status=COMPLETED, invoice_id=invoice_id, updated_at=now, finished_at=now
@@ -97,8 +108,19 @@ def _fail(conn: sa.Connection, job: dict, message: str, position: Position | Non
     )
     if job["mode"] == Mode.LIVE.value:
         credits.release(conn, job["team_id"], job["id"])
-    failed = {**job, "status": FAILED, "error_message": message}
-    outbox.add_event(conn, job["team_id"], Mode(job["mode"]), "invoice.failed", {"job": event_job(failed)}, job["id"])
+    if job["invoice_id"] is not None:
+        # A failed reprocess: the invoice keeps its previous content (section 6: data.invoice).
+        document = conn.execute(sa.select(invoices_table.c.document).where(invoices_table.c.id == job["invoice_id"])).scalar_one()
+        document = {**document, "status": invoices.COMPLETED}
+        conn.execute(
+            invoices_table.update().where(invoices_table.c.id == job["invoice_id"]).values(
+                status=invoices.COMPLETED, document=document, updated_at=now
+            )
+        )
+        data = {"invoice": document}
+    else:
+        data = {"job": event_job({**job, "status": FAILED, "error_message": message})}
+    outbox.add_event(conn, job["team_id"], Mode(job["mode"]), "invoice.failed", data, job["id"])
     if position is not None:
         position.commit(conn)
 

@@ -3,7 +3,7 @@
 import falcon
 
 from api.multipart import FilePart, read_upload_form
-from core import admission, errors, idempotency, pagination, scopes, uploads
+from core import admission, errors, idempotency, pagination, reprocess, scopes, uploads
 from core.auth import Principal
 from core.blobs import BlobStore
 from core.clients import resolve_client
@@ -184,3 +184,18 @@ class Invoice:
         principal.require(scopes.INVOICE_READ)
         with self.store.read() as conn:
             resp.media = get_invoice(conn, principal.team_id, principal.mode, invoice_id)
+
+
+class InvoiceReprocess:
+    """POST /invoices/{id}/reprocess: read the source file again (interface.md 4 leaves the
+    method and path to us). 202 with the job; paid at once, so 402 credits.insufficient when
+    the live balance cannot cover it."""
+
+    def __init__(self, settings: Settings, store: Store):
+        self.settings, self.store = settings, store
+
+    def on_post(self, req: falcon.Request, resp: falcon.Response, invoice_id: str) -> None:
+        principal: Principal = req.context.principal
+        principal.require(scopes.INVOICE_WRITE)
+        resp.status = 202
+        resp.media = reprocess.request_invoice(self.settings, self.store, principal, invoice_id)

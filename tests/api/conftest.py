@@ -14,6 +14,7 @@ def world(env, store):
     scopes = ["invoice:read", "invoice:write"]
     w = {
         "store": store,
+        "blob_dir": env.blob_dir,
         "team": team,
         "live_client": admin.create_client(store, team, Mode.LIVE, "Gyvas")["clientId"],
         "test_client": admin.create_client(store, team, Mode.TEST, "Bandomasis")["clientId"],

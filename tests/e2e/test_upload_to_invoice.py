@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 
 import pytest
+import requests
 import sqlalchemy as sa
 
 from core import credits
@@ -182,6 +183,22 @@ def test_upload_without_credits_parks(stack):
     assert resp.status_code == 202
     assert resp.json()["status"] == "awaiting_credits"
     assert stack.get(poor["live"], f"/jobs/{resp.json()['jobId']}").json()["status"] == "awaiting_credits"
+
+
+def test_reprocess_runs_through_the_micro_batch_job(stack, team):
+    first = stack.upload(team["live"], FIXTURES / "invoice_digital.pdf").json()["jobId"]
+    job = stack.wait_job(team["live"], first)
+    before = stack.get(team["live"], f"/invoices/{job['invoiceId']}").json()
+    resp = requests.post(
+        f"{stack.base}/invoices/{job['invoiceId']}/reprocess",
+        headers={"Authorization": f"Bearer {team['live']}"}, timeout=10,
+    )
+    assert resp.status_code == 202, resp.text
+    again = stack.wait_job(team["live"], first, timeout_s=120)
+    assert again["status"] == "completed" and again["invoiceId"] == job["invoiceId"]
+    after = stack.get(team["live"], f"/invoices/{job['invoiceId']}").json()
+    assert after["status"] == "completed" and after["updatedAt"] > before["updatedAt"]
+    assert after["createdAt"] == before["createdAt"] and after["invoiceNumber"] == before["invoiceNumber"]
 
 
 def test_broker_that_lost_its_log_is_detected_and_unfinished_jobs_are_republished(stack, team):
