@@ -12,7 +12,7 @@ export DAGSTER_HOME := $(INVOICES_HOME)/dagster
 export PATH := $(CURDIR)/.venv/bin:$(PATH)
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
-APT_PACKAGES := tesseract-ocr-lit tesseract-ocr-eng tesseract-ocr-osd
+APT_PACKAGES := tesseract-ocr-lit tesseract-ocr-eng tesseract-ocr-osd postgresql
 
 .PHONY: run test setup system-deps python-env bench eval clean
 
@@ -28,14 +28,16 @@ system-deps:
 
 python-env:
 	@command -v uv >/dev/null 2>&1 || python3 -m pip install --quiet uv
-	uv sync --frozen --compile-bytecode --quiet
+	uv sync --frozen --compile-bytecode --quiet --extra postgres
 
 run: setup
 	invoices init
 	exec honcho start -f Procfile
 
+# The whole suite on SQLite, then the store-facing tests again on a throw-away PostgreSQL.
 test: setup
 	python -m pytest
+	INVOICES_TEST_POSTGRES=1 python -m pytest -q -m "not e2e" tests/core tests/api tests/pipelines
 
 bench: setup
 	python -m bench.run

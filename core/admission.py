@@ -81,8 +81,7 @@ def admit(
         raise errors.BillingSuspended("Paid processing is suspended for this team; reads keep working.")
     admitted: list[Admitted] = []
     with store.write() as conn:
-        if principal.mode is Mode.LIVE:
-            store.lock_team(conn, principal.team_id)
+        store.lock_team(conn, principal.team_id)  # credits and queue depth decided one at a time
         depth = queue_depth(conn, principal.team_id, principal.mode)
         if depth + len(uploads) > settings.queue_depth_limit:
             raise errors.QueueFull(

@@ -59,12 +59,18 @@ def claim(store: Store, claim: Claim) -> tuple[int, dict] | None:
                 )
             conn.execute(records.update().where(claim._where()).values(locked_until=now + timedelta(seconds=LOCK_SECONDS)))
             return None
-        conn.execute(
-            records.insert().values(
-                team_id=claim.team_id, mode=claim.mode.value, key=claim.key, request_hash=claim.request_hash,
-                state="in_progress", created_at=now, locked_until=now + timedelta(seconds=LOCK_SECONDS),
-            )
-        )
+        try:
+            with conn.begin_nested():
+                conn.execute(
+                    records.insert().values(
+                        team_id=claim.team_id, mode=claim.mode.value, key=claim.key, request_hash=claim.request_hash,
+                        state="in_progress", created_at=now, locked_until=now + timedelta(seconds=LOCK_SECONDS),
+                    )
+                )
+        except sa.exc.IntegrityError as exc:  # PostgreSQL: a concurrent request claimed it first
+            raise errors.IdempotencyInProgress(
+                "A request with this Idempotency-Key is still in progress.", retry_after=1
+            ) from exc
     return None
 
 

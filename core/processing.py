@@ -39,13 +39,21 @@ def _job(conn: sa.Connection, job_id: str) -> dict | None:
     return dict(row) if row else None
 
 
+def _processing_job(conn: sa.Connection, job_id: str, position: Position | None) -> dict | None:
+    """The job if it is still `processing`; otherwise move past its message and say None."""
+    job = _job(conn, job_id)
+    if job is None or job["status"] != PROCESSING:
+        if position is not None:
+            position.commit(conn)
+        return None
+    return job
+
+
 def claim(store: Store, job_id: str, max_attempts: int, position: Position | None = None) -> dict | None:
     """Start an attempt; None when there is nothing to do (unknown, parked or finished job)."""
     with store.write() as conn:
-        job = _job(conn, job_id)
-        if job is None or job["status"] != PROCESSING:
-            if position is not None:
-                position.commit(conn)
+        job = _processing_job(conn, job_id, position)
+        if job is None:
             return None
         if job["attempts"] >= max_attempts:
             _fail(conn, job, f"processing was interrupted {job['attempts']} times; giving up", position)
@@ -61,10 +69,8 @@ def claim(store: Store, job_id: str, max_attempts: int, position: Position | Non
 def complete(store: Store, job: dict, extracted: dict, position: Position | None = None) -> str | None:
     """Record the invoice and finish the job; returns the invoice id (None if already terminal)."""
     with store.write() as conn:
-        current = _job(conn, job["id"])
-        if current is None or current["status"] != PROCESSING:
-            if position is not None:
-                position.commit(conn)
+        current = _processing_job(conn, job["id"], position)
+        if current is None:
             return None
         now = utcnow()
         if current["invoice_id"] is None:
@@ -128,10 +134,8 @@ def _fail(conn: sa.Connection, job: dict, message: str, position: Position | Non
 def fail(store: Store, job: dict, message: str, position: Position | None = None) -> bool:
     """Fail the job with `error.message`, release its hold; False if it was already terminal."""
     with store.write() as conn:
-        current = _job(conn, job["id"])
-        if current is None or current["status"] != PROCESSING:
-            if position is not None:
-                position.commit(conn)
+        current = _processing_job(conn, job["id"], position)
+        if current is None:
             return False
         _fail(conn, current, message, position)
         return True

@@ -1,7 +1,11 @@
 """Shared fixtures: a migrated SQLite store in a temporary INVOICES_HOME, and a real
 Tansu broker for tests that publish."""
 
+import os
+import uuid
+
 import pytest
+import sqlalchemy as sa
 
 from core import settings as settings_module
 from core.store.db import Store
@@ -26,13 +30,56 @@ def broker_port(tmp_path_factory):
         proc.stop()
 
 
+@pytest.fixture(scope="session")
+def postgres_server():
+    """A PostgreSQL server for the run: INVOICES_TEST_POSTGRES_URL if given, a private
+    throw-away cluster when INVOICES_TEST_POSTGRES=1, else None (tests use SQLite)."""
+    if os.environ.get("INVOICES_TEST_POSTGRES_URL"):
+        yield os.environ["INVOICES_TEST_POSTGRES_URL"]
+    elif os.environ.get("INVOICES_TEST_POSTGRES") == "1":
+        from tests.support.postgres import TemporaryCluster
+
+        with TemporaryCluster() as url:
+            yield url
+    else:
+        yield None
+
+
 @pytest.fixture
-def env(tmp_path, monkeypatch, broker_port):
-    """Settings pointing at a fresh home and the session broker."""
+def database_url(postgres_server):
+    """SQLite in the test's home (None), or a fresh PostgreSQL database for this test."""
+    server = postgres_server
+    if not server:
+        yield None
+        return
+    name = f"invoices_test_{uuid.uuid4().hex[:12]}"
+    admin = sa.create_engine(server, isolation_level="AUTOCOMMIT")
+    with admin.connect() as conn:
+        conn.execute(sa.text(f'CREATE DATABASE "{name}"'))
+    url = sa.make_url(server).set(database=name).render_as_string(hide_password=False)
+    try:
+        yield url
+    finally:
+        from core.store import db as db_module
+
+        store = db_module._stores.pop(url, None)
+        if store is not None:
+            store.dispose()
+        with admin.connect() as conn:
+            conn.execute(sa.text(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)'))
+        admin.dispose()
+
+
+@pytest.fixture
+def env(tmp_path, monkeypatch, broker_port, database_url):
+    """Settings pointing at a fresh home, store and the session broker."""
     monkeypatch.setenv("INVOICES_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("INVOICES_BROKER_PORT", str(broker_port))
     monkeypatch.delenv("KAFKA_BOOTSTRAP_SERVERS", raising=False)
-    monkeypatch.delenv("INVOICES_DATABASE_URL", raising=False)
+    if database_url:
+        monkeypatch.setenv("INVOICES_DATABASE_URL", database_url)
+    else:
+        monkeypatch.delenv("INVOICES_DATABASE_URL", raising=False)
     settings_module.settings.cache_clear()
     yield settings_module.settings()
     settings_module.settings.cache_clear()

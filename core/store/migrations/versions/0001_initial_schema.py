@@ -76,8 +76,8 @@ def upgrade() -> None:
     sa.Column('id', sa.String(length=40), nullable=False),
     sa.Column('name', sa.String(length=200), nullable=False),
     sa.Column('status', sa.String(length=20), server_default='active', nullable=False),
-    sa.Column('billing_suspended', sa.Boolean(), server_default=sa.text('0'), nullable=False),
-    sa.Column('api_access', sa.Boolean(), server_default=sa.text('1'), nullable=False),
+    sa.Column('billing_suspended', sa.Boolean(), server_default=sa.false(), nullable=False),
+    sa.Column('api_access', sa.Boolean(), server_default=sa.true(), nullable=False),
     sa.Column('created_at', sa.DateTime(timezone=True), nullable=False),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_teams'))
     )
