@@ -5,7 +5,8 @@ from datetime import datetime
 
 import sqlalchemy as sa
 
-from core import credits, ids, keys, scopes as scope_names
+from core import credits, ids, keys
+from core import scopes as scope_names
 from core.auth import ip_allowed
 from core.clock import iso_ms, utcnow
 from core.jobs import AWAITING_CREDITS, CANCELLED
@@ -19,7 +20,7 @@ class AdminError(ValueError):
 
 
 def create_team(store: Store, name: str) -> dict:
-    team_id = "team_" + ids.new_id("t")[2:]
+    team_id = ids.new_team_id()
     with store.write() as conn:
         conn.execute(teams.insert().values(id=team_id, name=name, created_at=utcnow()))
     return {"teamId": team_id, "name": name}

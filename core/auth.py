@@ -6,12 +6,11 @@ is a `Principal` or one of the auth errors of section 7.2.
 
 import ipaddress
 from dataclasses import dataclass
-from datetime import datetime, timezone
 
 import sqlalchemy as sa
 
 from core import errors, keys
-from core.clock import utcnow
+from core.clock import as_utc, utcnow
 from core.modes import Mode
 from core.store.db import Store
 from core.store.tables import api_keys, teams
@@ -31,12 +30,6 @@ class Principal:
     def require(self, scope: str) -> None:
         if scope not in self.scopes:
             raise errors.InsufficientScope(f"This operation needs the scope {scope}.")
-
-
-def _aware(value: datetime | None) -> datetime | None:
-    if value is not None and value.tzinfo is None:
-        return value.replace(tzinfo=timezone.utc)
-    return value
 
 
 def ip_allowed(ip: str, allowlist: list[str]) -> bool:
@@ -65,8 +58,7 @@ def authenticate(store: Store, raw_key: str | None, remote_ip: str) -> Principal
         raise errors.InvalidKey("The API key is not known.")
     if row["status"] == "revoked":
         raise errors.KeyRevoked("The API key was revoked.")
-    expires_at = _aware(row["expires_at"])
-    if expires_at is not None and expires_at <= utcnow():
+    if row["expires_at"] is not None and as_utc(row["expires_at"]) <= utcnow():
         raise errors.KeyExpired("The API key expired.")
     if row["team_status"] == "suspended":
         raise errors.TeamSuspended("The team is suspended; all its keys are rejected.")

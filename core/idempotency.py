@@ -15,7 +15,7 @@ from datetime import timedelta
 import sqlalchemy as sa
 
 from core import errors
-from core.clock import utcnow
+from core.clock import as_utc, utcnow
 from core.modes import Mode
 from core.store.db import Store
 from core.store.tables import idempotency_records as records
@@ -50,10 +50,7 @@ def claim(store: Store, claim: Claim) -> tuple[int, dict] | None:
                 raise errors.IdempotencyKeyReused("This Idempotency-Key was used with a different request body.")
             if row["state"] == "completed":
                 return int(row["response_status"]), dict(row["response_body"])
-            locked_until = row["locked_until"]
-            if locked_until.tzinfo is None:
-                locked_until = locked_until.replace(tzinfo=now.tzinfo)
-            if locked_until > now:
+            if as_utc(row["locked_until"]) > now:
                 raise errors.IdempotencyInProgress(
                     "A request with this Idempotency-Key is still in progress.", retry_after=1
                 )

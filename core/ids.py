@@ -20,6 +20,11 @@ def new_id(prefix: str, mode: Mode | None = None) -> str:
     return f"{prefix}_{_body()}"
 
 
+def new_team_id() -> str:
+    """Teams exist once for both modes, so their ids carry no mode."""
+    return f"team_{_body()}"
+
+
 def new_client_id(mode: Mode) -> str:
     return f"cl_{mode.value}_{_body()}"
 

@@ -12,7 +12,7 @@ from datetime import timedelta
 
 import sqlalchemy as sa
 
-from core.clock import utcnow
+from core.clock import as_utc, utcnow
 from core.store.tables import stream_leases as leases
 
 
@@ -28,8 +28,7 @@ class LeaseState:
     def alive(self, ttl_s: float) -> bool:
         if self.holder is None or self.heartbeat_at is None:
             return False
-        hb = self.heartbeat_at if self.heartbeat_at.tzinfo else self.heartbeat_at.replace(tzinfo=utcnow().tzinfo)
-        return utcnow() - hb < timedelta(seconds=ttl_s)
+        return utcnow() - as_utc(self.heartbeat_at) < timedelta(seconds=ttl_s)
 
 
 def read(conn: sa.Connection, group_id: int) -> LeaseState | None:

@@ -12,7 +12,7 @@ import sqlalchemy as sa
 from core import events
 from core.clock import utcnow
 from core.modes import Mode
-from core.store.tables import outbox
+from core.store.tables import consumer_offsets, jobs, outbox
 
 
 def add_kafka(conn: sa.Connection, topic: str, key: str, payload: dict, job_id: str | None) -> int:
@@ -71,8 +71,6 @@ def lost_uploads(conn: sa.Connection, topic: str) -> list[str]:
     The consumer moved past the message yet the job never started: the message was lost
     or skipped (e.g. a consumer that kept a stale offset). Such jobs must be sent again.
     """
-    from core.store.tables import consumer_offsets, jobs
-
     rows = conn.execute(
         sa.select(jobs.c.id)
         .join(outbox, sa.and_(outbox.c.job_id == jobs.c.id, outbox.c.kind == "kafka", outbox.c.topic == topic))

@@ -6,12 +6,13 @@ The sensor daemon ticks every ~5 s whatever the interval says; everything here i
 
 import json
 import time
+
 import dagster as dg
 from kafka import TopicPartition
 
 from core import kafka as kafka_io
 from core import leases, reconcile, resume
-from core.clock import utcnow
+from core.clock import as_utc, utcnow
 from core.settings import load_settings
 from core.store.db import get_store
 from pipelines.jobs import STREAM_GROUP_TAG, reprocess_job, stream_job
@@ -37,7 +38,7 @@ def stream_keeper(context: dg.SensorEvaluationContext):
             state = leases.read(conn, group)
         alive = state is not None and state.alive(settings.lease_ttl_s)
         if alive:
-            age = (utcnow() - _aware(state.acquired_at)).total_seconds()
+            age = (utcnow() - as_utc(state.acquired_at)).total_seconds()
             if age < settings.stream_window_s - HANDOVER_LEAD_S or state.successor:
                 continue
             reason = f"window of {state.holder} ends"
@@ -59,10 +60,6 @@ def stream_keeper(context: dg.SensorEvaluationContext):
     if requests:
         return requests
     return dg.SkipReason("; ".join(notes) or "every partition group has a live stream run")
-
-
-def _aware(value):
-    return value if value.tzinfo else value.replace(tzinfo=utcnow().tzinfo)
 
 
 def _report_dead_run(context: dg.SensorEvaluationContext, run_id: str) -> None:

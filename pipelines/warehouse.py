@@ -18,6 +18,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 import sqlalchemy as sa
 
+from core.clock import as_utc
 from core.settings import load_settings
 from core.store.db import get_store
 from core.store.tables import credit_ledger as ledger_table
@@ -51,10 +52,7 @@ def ledger_rows(store, day: str) -> list[dict]:
             .where(ledger_table.c.created_at >= start, ledger_table.c.created_at < end)
             .order_by(ledger_table.c.id)
         ).mappings().all()
-    return [
-        {**r, "created_at": r["created_at"] if r["created_at"].tzinfo else r["created_at"].replace(tzinfo=timezone.utc)}
-        for r in rows
-    ]
+    return [{**r, "created_at": as_utc(r["created_at"])} for r in rows]
 
 
 def write_partition(root: Path, table: str, day: str, rows: list[dict], schema: pa.Schema) -> Path:

@@ -5,7 +5,6 @@ import falcon.testing
 
 from api.app import create_app
 from core import admin
-from core.modes import Mode
 from tests.api.helpers import PDF, PNG, assert_problem, get, multipart, upload
 
 ME_CREDITS = "/external/v1/me/credits"

@@ -3,7 +3,9 @@ and the real broker. The end-to-end suite covers the same paths through gunicorn
 
 import pytest
 
-from tests.api.helpers import PDF, PNG, assert_problem, multipart as _multipart, upload
+from tests.api.helpers import PDF, PNG, assert_problem, upload
+from tests.api.helpers import multipart as _multipart
+
 
 def test_upload_accepted(world):
     resp = upload(world, world["live"])

@@ -6,7 +6,8 @@ import time
 import sqlalchemy as sa
 from kafka import TopicPartition
 
-from core import admin, admission, kafka as kafka_io, offsets, reconcile
+from core import admin, admission, offsets, reconcile
+from core import kafka as kafka_io
 from core.auth import authenticate
 from core.modes import Mode
 from core.store.tables import outbox

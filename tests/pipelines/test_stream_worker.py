@@ -7,7 +7,8 @@ import time
 import pytest
 import sqlalchemy as sa
 
-from core import admin, admission, kafka as kafka_io, leases, offsets
+from core import admin, admission, leases, offsets
+from core import kafka as kafka_io
 from core.auth import authenticate
 from core.modes import Mode
 from core.store.tables import jobs
