@@ -4,6 +4,7 @@ import falcon
 
 from api import problems
 from api.middleware import Authentication, RequestId
+from api.resources.exports import InvoiceExport
 from api.resources.invoices import Invoice, InvoiceBatchUploads, InvoiceReprocess, InvoiceUploads
 from api.resources.jobs import Job, Jobs
 from api.resources.me import Me, MeCredits
@@ -11,7 +12,8 @@ from api.throttle import FailedAuthLimiter
 from core import errors
 from core.blobs import BlobStore
 from core.kafka import Publisher
-from core.settings import Settings, settings as current_settings
+from core.settings import Settings
+from core.settings import settings as current_settings
 from core.store.db import get_store
 
 BASE = "/external/v1"
@@ -30,6 +32,7 @@ def create_app(settings: Settings | None = None) -> falcon.App:
     app.add_route(f"{BASE}/invoices/batch", InvoiceBatchUploads(settings, store, blobs, publisher))
     app.add_route(f"{BASE}/invoices/{{invoice_id}}", Invoice(store))
     app.add_route(f"{BASE}/invoices/{{invoice_id}}/reprocess", InvoiceReprocess(settings, store))
+    app.add_route(f"{BASE}/invoices/{{invoice_id}}/export", InvoiceExport(store))
     app.add_route(f"{BASE}/jobs", Jobs(store))
     app.add_route(f"{BASE}/jobs/{{job_id}}", Job(store))
     app.add_route(f"{BASE}/me", Me())

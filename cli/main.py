@@ -11,6 +11,7 @@ from pathlib import Path
 
 import click
 
+from cli.exports import export_group
 from core import admin, reprocess
 from core.modes import Mode
 from core.settings import load_settings
@@ -111,6 +112,9 @@ def broker() -> None:
 @main.group(name="admin")
 def admin_group() -> None:
     """Operator commands."""
+
+
+admin_group.add_command(export_group)
 
 
 @admin_group.group()

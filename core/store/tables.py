@@ -167,3 +167,49 @@ stream_leases = sa.Table(
     sa.Column("heartbeat_at", TS, nullable=True),
     sa.Column("successor", sa.String(80), nullable=True),
 )
+
+# --- exports (per-client export settings, mapping rules, currency rates) --------------------
+# `client_id` is a client id, or "*" for the team's own profile, which applies to invoices
+# without a client and to every client that does not override a key or add its own rules.
+
+export_settings = sa.Table(
+    "export_settings",
+    metadata,
+    sa.Column("team_id", sa.ForeignKey("teams.id"), primary_key=True),
+    sa.Column("mode", sa.String(8), primary_key=True),
+    sa.Column("client_id", sa.String(48), primary_key=True),
+    sa.Column("key", sa.String(80), primary_key=True),
+    sa.Column("value", sa.String(200), nullable=False),
+    sa.Column("updated_at", TS, nullable=False),
+)
+
+export_mapping_rules = sa.Table(
+    "export_mapping_rules",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("team_id", sa.ForeignKey("teams.id"), nullable=False),
+    sa.Column("mode", sa.String(8), nullable=False),
+    sa.Column("client_id", sa.String(48), nullable=False),
+    sa.Column("subject", sa.String(12), nullable=False),  # item | partner
+    sa.Column("direction", sa.String(12), nullable=True),  # purchase | sales | null = both
+    sa.Column("match_code", sa.String(120), nullable=True),
+    sa.Column("match_text", sa.String(200), nullable=True),
+    sa.Column("match_partner", sa.String(40), nullable=True),
+    sa.Column("target_code", sa.String(40), nullable=False),
+    sa.Column("target_type", sa.String(12), nullable=True),  # goods | service | code (items)
+    sa.Column("target_name", sa.String(200), nullable=True),
+    sa.Column("priority", sa.Integer, nullable=False, server_default="100"),
+    sa.Column("created_at", TS, nullable=False),
+    sa.Index("ix_export_mapping_rules_scope", "team_id", "mode", "client_id"),
+)
+
+# Public reference data (ECB euro reference rates), shared by every team and mode.
+currency_rates = sa.Table(
+    "currency_rates",
+    metadata,
+    sa.Column("currency", sa.String(3), primary_key=True),
+    sa.Column("rate_date", sa.Date, primary_key=True),
+    sa.Column("rate", sa.String(24), nullable=False),  # units of `currency` per 1 EUR
+    sa.Column("source", sa.String(40), nullable=False),
+    sa.Column("loaded_at", TS, nullable=False),
+)

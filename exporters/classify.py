@@ -1,0 +1,222 @@
+"""Who buys, and how each line is taxed: direction, Lithuanian VAT classifier, EN 16931 category.
+
+Three decision tables, applied in preprocessing (exporters/preprocess.py). They follow the
+rules of a production exporter (formats/from-docscanner2.md §0.2, §0.6) and the classifier
+list of formats/isaf.md §4; the differences are noted in the tables.
+
+Direction (purchase or sales, from the client's point of view)
+---------------------------------------------------------------
+| # | condition                                                                 | direction |
+|---|---------------------------------------------------------------------------|-----------|
+| 1 | a code of the client (company code or VAT code) is the buyer's, not the seller's | purchase |
+| 2 | a code of the client is the seller's, not the buyer's                     | sales     |
+| 3 | no code decides; the client's name (legal form and quotes ignored) is exactly one party's | that party's role |
+| 4 | the invoice's own `direction` field is set                                | as given  |
+| 5 | the client's `direction` export setting is set                            | as set    |
+| 6 | none of the above                                                         | unknown: accounting exports refuse (409) instead of guessing or dropping the invoice |
+
+Lithuanian VAT classifier (PVM…) per line
+------------------------------------------
+Inputs: direction, the line's VAT rate, seller and buyer country (address, else VAT-code
+prefix), goods or service (the line's `kind`, else the mapped card's type), whether the
+buyer has a VAT code, and a domestic reverse-charge note (PVMĮ art. 96, "atvirkštinis
+apmokestinimas") on an invoice between two Lithuanian parties.
+
+Purchases from abroad at 21/9/5 % (buyer LT, both countries and the kind known):
+
+| supplier            | 21 %  | 9 %   | 5 %   |
+|---------------------|-------|-------|-------|
+| EU, goods           | PVM16 | PVM17 | PVM18 |
+| EU, services        | PVM21 | PVM57 | PVM40 |
+| non-EU, services    | PVM20 | PVM54 | PVM37 |
+
+(DocScanner2 lets the 9 % services cases fall through to PVM2; the VMI classifier of
+2025-12-16 in isaf.md has PVM57 and PVM54 for them, which is what the VAT registers want.)
+
+Every other non-zero rate:
+
+| rate | code  | with an art. 96 note |
+|------|-------|----------------------|
+| 21   | PVM1  | PVM25 |
+| 9    | PVM2  | PVM26 |
+| 5    | PVM3  | PVM27 |
+| 12   | PVM58 | PVM58 |
+| 6    | PVM49 | PVM49 |
+| other| none  | none  |
+
+0 % (needs the direction and both countries; abroad also the kind):
+
+| flow                     | LT–LT | EU counterparty                    | non-EU counterparty |
+|--------------------------|-------|------------------------------------|---------------------|
+| sale of goods            | PVM5  | PVM13 if the buyer has a VAT code  | PVM12               |
+| sale of services         | PVM5  | PVM15 if the buyer has a VAT code  | PVM14               |
+| purchase of goods        | PVM5  | PVM16                              | PVM48               |
+| purchase of services     | PVM5  | PVM21                              | PVM38               |
+
+Anything the tables do not cover gets no code (never a silent PVM1); the invoice's own
+`vatClassifier` is used then, else the field is written empty.
+
+EN 16931 VAT category (UBL), as the supplier invoiced
+------------------------------------------------------
+| line                                            | category | exemption reason |
+|-------------------------------------------------|----------|------------------|
+| classifier PVM25/26/27 (domestic reverse charge)| AE, 0 %  | VATEX-EU-AE      |
+| rate > 0                                        | S        | –                |
+| 0 %, seller without a VAT code                  | O        | VATEX-EU-O       |
+| 0 %, classifier PVM5                            | E        | "Exempt from VAT"|
+| 0 %, classifier PVM12                           | G        | VATEX-EU-G       |
+| 0 %, classifier PVM13, PVM16                    | K        | VATEX-EU-IC      |
+| 0 %, classifier PVM14                           | Z        | –                |
+| 0 %, classifier PVM15, PVM21                    | AE       | VATEX-EU-AE      |
+| 0 %, classifier PVM38, PVM48                    | O        | VATEX-EU-O       |
+| 0 %, no classifier, both parties in one country | E        | "Exempt from VAT"|
+| otherwise                                       | undecided: the UBL export refuses |
+"""
+
+import re
+import unicodedata
+from decimal import Decimal
+
+from exporters.countries import EU
+
+PURCHASE, SALES = "purchase", "sales"
+
+_ABROAD_PURCHASE = {
+    ("EU", "goods"): {21: "PVM16", 9: "PVM17", 5: "PVM18"},
+    ("EU", "service"): {21: "PVM21", 9: "PVM57", 5: "PVM40"},
+    ("non-EU", "service"): {21: "PVM20", 9: "PVM54", 5: "PVM37"},
+}
+_PLAIN = {21: ("PVM1", "PVM25"), 9: ("PVM2", "PVM26"), 5: ("PVM3", "PVM27"), 12: ("PVM58", "PVM58"),
+          6: ("PVM49", "PVM49")}
+_ZERO = {
+    (SALES, "EU", "goods"): "PVM13",
+    (SALES, "EU", "service"): "PVM15",
+    (SALES, "non-EU", "goods"): "PVM12",
+    (SALES, "non-EU", "service"): "PVM14",
+    (PURCHASE, "EU", "goods"): "PVM16",
+    (PURCHASE, "EU", "service"): "PVM21",
+    (PURCHASE, "non-EU", "goods"): "PVM48",
+    (PURCHASE, "non-EU", "service"): "PVM38",
+}
+_NEEDS_BUYER_VAT = {"PVM13", "PVM15"}
+
+EXEMPT_TEXT = "Exempt from VAT"
+_CATEGORY_OF = {
+    "PVM5": ("E", None), "PVM12": ("G", "VATEX-EU-G"), "PVM13": ("K", "VATEX-EU-IC"),
+    "PVM16": ("K", "VATEX-EU-IC"), "PVM14": ("Z", None), "PVM15": ("AE", "VATEX-EU-AE"),
+    "PVM21": ("AE", "VATEX-EU-AE"), "PVM38": ("O", "VATEX-EU-O"), "PVM48": ("O", "VATEX-EU-O"),
+}
+_DOMESTIC_REVERSE = {"PVM25", "PVM26", "PVM27"}
+
+_LEGAL_FORMS = {"uab", "ab", "mb", "ii", "vsi", "zub", "kub", "tub", "sia", "as", "ou", "gmbh", "ltd",
+                "llc", "sp", "z", "o", "oo", "bv", "nv", "oy", "inc", "srl", "sro", "kft"}
+_REVERSE_NOTE = re.compile(r"atvirkstini\w* apmokestinim|pvmi?\s*96|96\s*str|reverse[- ]charge")
+
+
+def _plain_text(text: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", text.casefold())
+    return "".join(ch for ch in decomposed if not unicodedata.combining(ch))
+
+
+def _norm_code(value: str | None) -> str | None:
+    return "".join(value.split()).upper() if value else None
+
+
+def _party_codes(party: dict) -> set[str]:
+    codes = {_norm_code(party.get("companyCode")), _norm_code(party.get("vatCode"))}
+    return {c for c in codes if c}
+
+
+def normalised_name(name: str | None) -> str:
+    """`UAB „Saulės vėjas“` and `Saulės vėjas, UAB` both become `saules vejas`."""
+    words = re.findall(r"[a-z0-9]+", _plain_text(name or ""))
+    return " ".join(w for w in words if w not in _LEGAL_FORMS)
+
+
+def direction(invoice: dict, client, setting: str) -> tuple[str | None, str]:
+    """(direction or None, which row of the table decided it)."""
+    seller, buyer = invoice.get("seller") or {}, invoice.get("buyer") or {}
+    if client is not None:
+        own = {c for c in (_norm_code(client.company_code), _norm_code(client.vat_code)) if c}
+        is_buyer, is_seller = bool(own & _party_codes(buyer)), bool(own & _party_codes(seller))
+        if is_buyer != is_seller:
+            return (PURCHASE if is_buyer else SALES), "client code"
+        name = normalised_name(client.name)
+        if name and not (is_buyer and is_seller):
+            by_name_buyer = normalised_name(buyer.get("name")) == name
+            by_name_seller = normalised_name(seller.get("name")) == name
+            if by_name_buyer != by_name_seller:
+                return (PURCHASE if by_name_buyer else SALES), "client name"
+    if invoice.get("direction") in (PURCHASE, SALES):
+        return invoice["direction"], "invoice"
+    if setting in (PURCHASE, SALES):
+        return setting, "setting"
+    return None, "unknown"
+
+
+def domestic_reverse_charge(invoice: dict, seller_country: str | None, buyer_country: str | None) -> bool:
+    """An art. 96 note on an invoice between two Lithuanian parties."""
+    if seller_country != "LT" or buyer_country not in ("LT", None):
+        return False
+    texts = [invoice.get("notes"), invoice.get("paymentTerms")]
+    texts += [line.get("description") for line in invoice.get("lines") or []]
+    return any(_REVERSE_NOTE.search(_plain_text(t)) for t in texts if t)
+
+
+def _area(country: str | None) -> str | None:
+    if country is None:
+        return None
+    return "EU" if country in EU else "non-EU"
+
+
+def _whole(rate: Decimal) -> int | None:
+    return int(rate) if rate == rate.to_integral_value() else None
+
+
+def vat_classifier(
+    flow: str | None, rate: Decimal | None, seller_country: str | None, buyer_country: str | None,
+    kind: str | None, buyer_has_vat_code: bool, art96: bool,
+) -> str | None:
+    """The PVM code of a line by the tables above; None when they do not decide."""
+    if rate is None:
+        return None
+    whole = _whole(rate)
+    if rate > 0:
+        if (flow == PURCHASE and whole in (21, 9, 5) and buyer_country == "LT" and seller_country
+                and seller_country != "LT" and kind in ("goods", "service")):
+            special = _ABROAD_PURCHASE.get((_area(seller_country), kind))
+            if special:
+                return special[whole]
+        plain = _PLAIN.get(whole)
+        return (plain[1] if art96 else plain[0]) if plain else None
+    if flow not in (PURCHASE, SALES) or seller_country is None or buyer_country is None:
+        return None
+    if seller_country == "LT" and buyer_country == "LT":
+        return "PVM5"
+    own, other = (buyer_country, seller_country) if flow == PURCHASE else (seller_country, buyer_country)
+    if own != "LT" or kind not in ("goods", "service"):
+        return None
+    code = _ZERO.get((flow, _area(other), kind))
+    if code in _NEEDS_BUYER_VAT and not buyer_has_vat_code:
+        return None
+    return code
+
+
+def ubl_category(
+    rate: Decimal | None, classifier: str | None, seller_country: str | None, buyer_country: str | None,
+    seller_has_vat_code: bool,
+) -> tuple[str, str | None] | None:
+    """(EN 16931 category code, VATEX exemption code or None) by the last table; None if undecided."""
+    if rate is None:
+        return None
+    if classifier in _DOMESTIC_REVERSE:
+        return "AE", "VATEX-EU-AE"
+    if rate > 0:
+        return "S", None
+    if not seller_has_vat_code:
+        return "O", "VATEX-EU-O"
+    if classifier in _CATEGORY_OF:
+        return _CATEGORY_OF[classifier]
+    if seller_country and seller_country == buyer_country:
+        return "E", None
+    return None

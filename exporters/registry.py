@@ -1,0 +1,37 @@
+"""Format name → renderer: the six formats of `GET /invoices/{id}/export?format=`.
+
+A renderer takes the invoice DTO and its read-only lookups (core.exports.ExportLookups)
+and returns an `ExportFile` (bytes, Content-Type, file name), or raises
+`InvoiceExportUnavailablePreprocessing` with the reason.
+"""
+
+from collections.abc import Callable
+
+from core import errors
+from core.exports import ExportLookups
+from exporters import agnum, centas, finvalda, json_export, rivile, xml_ubl
+from exporters.model import ExportFile
+
+Renderer = Callable[[dict, ExportLookups], ExportFile]
+
+FORMATS: dict[str, Renderer] = {
+    "rivile": rivile.render,
+    "finvalda": finvalda.render,
+    "centas": centas.render,
+    "agnum": agnum.render,
+    "json": json_export.render,
+    "xml": xml_ubl.render,
+}
+
+
+def renderer(name: str | None) -> Renderer:
+    """The renderer of a format name; export.invalid_format (400) for a missing or unknown one."""
+    if not name or name not in FORMATS:
+        raise errors.ExportInvalidFormat(
+            f"format must be one of {', '.join(FORMATS)}" + (f"; got {name!r}" if name else "; none given")
+        )
+    return FORMATS[name]
+
+
+def export(name: str, invoice: dict, lookups: ExportLookups) -> ExportFile:
+    return renderer(name)(invoice, lookups)
