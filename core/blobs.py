@@ -7,6 +7,7 @@ never refers to a file that a crash could lose. Identical uploads share one blob
 
 import hashlib
 import os
+import tempfile
 from pathlib import Path
 
 
@@ -23,12 +24,18 @@ class BlobStore:
         if path.exists() and path.stat().st_size == len(data):
             return key
         path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(f".{key}.{os.getpid()}.tmp")
-        with open(tmp, "wb") as fh:
-            fh.write(data)
-            fh.flush()
-            os.fsync(fh.fileno())
-        os.replace(tmp, path)
+        # A unique temporary name: threads of one worker may store the same content at once.
+        fd, tmp = tempfile.mkstemp(prefix=f".{key}.", suffix=".tmp", dir=path.parent)
+        try:
+            with os.fdopen(fd, "wb") as fh:
+                fh.write(data)
+                fh.flush()
+                os.fsync(fh.fileno())
+            os.replace(tmp, path)
+        except BaseException:
+            if os.path.exists(tmp):
+                os.unlink(tmp)
+            raise
         dir_fd = os.open(path.parent, os.O_RDONLY)
         try:
             os.fsync(dir_fd)

@@ -109,3 +109,14 @@ def test_idempotency_rules(env, store, team):
 def test_invalid_idempotency_keys(key):
     with pytest.raises(errors.InvalidIdempotencyKey):
         idempotency.validate_key(key)
+
+
+def test_same_content_stored_from_many_threads_at_once(tmp_path):
+    from core.blobs import BlobStore
+
+    blobs = BlobStore(tmp_path)
+    data = b"%PDF-1.4 same bytes" * 1000
+    with ThreadPoolExecutor(8) as pool:
+        keys = set(pool.map(lambda _: blobs.put(data), range(32)))
+    assert len(keys) == 1 and blobs.get(keys.pop()) == data
+    assert not [p for p in tmp_path.rglob("*.tmp")]

@@ -55,7 +55,7 @@ def test_parallel_uploads_park_beyond_the_balance_and_grants_resume_the_oldest(s
     store = _store(stack)
     with ThreadPoolExecutor(8) as pool:
         responses = list(pool.map(lambda _: stack.upload(team["live"], PDF), range(40)))
-    assert all(r.status_code == 202 for r in responses)
+    assert all(r.status_code == 202 for r in responses), [(r.status_code, r.text) for r in responses if r.status_code != 202]
     statuses = [r.json()["status"] for r in responses]
     assert statuses.count("processing") == 25 and statuses.count("awaiting_credits") == 15
     with store.read() as conn:
