@@ -3,10 +3,13 @@
 ``extract_invoice(doc)`` is the entry point. The steps, each in its own module:
 
 1. ``fields.Layout``: lines, cells and labels of every page (labels.py dictionaries).
-2. ``table``: the item table, found by its header row; its lines are then excluded from
-   the search for header fields and totals.
+2. ``table``: the item tables, found by their header rows (carried over to a next page
+   without one); their lines are then excluded from the search for header fields and
+   totals. A row's quantity or price that OCR garbled is restored by the row's
+   arithmetic, at low confidence and with a warning.
 3. ``header``: document type, language, series/number, dates, currency, free text.
-4. ``parties``: seller and buyer blocks under their headings.
+4. ``parties``: seller and buyer blocks under their headings; a seller printed without
+   one (letterhead, sidebar, footer) is found by its identifiers.
 5. ``totals``: net / VAT / gross chosen by arithmetic among labelled candidates.
 6. ``validation``: checksums and sums, which set the confidence.
 
@@ -31,7 +34,7 @@ from .validation import overall, validate
 
 __all__ = ["extract_invoice", "EXTRACTOR_VERSION", "empty_party"]
 
-EXTRACTOR_VERSION = "0.1.0"
+EXTRACTOR_VERSION = "0.2.0"
 ALL_LABELS = [*HEADINGS, *PARTY_FIELDS, *HEADER_FIELDS, *TOTAL_FIELDS]
 _PARTY_PATHS = {"name": "name", "company_code": "companyCode", "vat_code": "vatCode", "iban": "iban",
                 "bank": "bank", "swift": "swift", "email": "email", "phone": "phone", "address": "address"}
@@ -79,6 +82,10 @@ def extract_invoice(doc: Document) -> dict:
     anchor = numbers.get("invoiceNumber") or doc_type
     dates = header.dates(layout, anchor.span if anchor else None)
     blocks = parties.find_blocks(layout)
+    if "seller" not in blocks:
+        unheaded = parties.unheaded_seller(layout, blocks)
+        if unheaded is not None:
+            blocks["seller"] = unheaded
     seller, buyer = (_party(layout, blocks, role, rec) for role in ("seller", "buyer"))
     if seller["iban"] is None and "seller" in blocks:
         # Payment details printed apart from the seller's block are the seller's account.
@@ -92,7 +99,7 @@ def extract_invoice(doc: Document) -> dict:
         rec.put(f"totals.{key}", cand)
     warnings += [f"totals.{key} derived from the other two totals" for key in sorted(totals.derived)]
 
-    items = _line_items(tables, rec)
+    items = _line_items(tables, rec, warnings)
     breakdown, rate_implied = _vat_breakdown(items, totals, seller, buyer)
     _classify_lines(items, breakdown, seller, buyer)
 
@@ -151,13 +158,17 @@ def _party(layout: Layout, blocks: dict, role: str, rec: _Recorder) -> dict:
     return party
 
 
-def _line_items(tables: list, rec: _Recorder) -> list[dict]:
+def _line_items(tables: list, rec: _Recorder, warnings: list[str]) -> list[dict]:
     """Items of every table; ``_``-prefixed keys are internal (spans, row check)."""
     items = [item for table in tables for item in table_items(table)]
     for i, item in enumerate(items):
+        item["lineNo"] = i + 1  # position on the document, across tables and pages
         for key, span in item["_spans"].items():
             if span is not None and item[key] is not None:
-                rec.put(f"lines[{i}].{key}", Candidate(item[key], 0.9, span))
+                rec.put(f"lines[{i}].{key}", Candidate(item[key], 0.5 if key in item["_repaired"] else 0.9, span))
+        for key in item["_repaired"]:
+            rec.confidence[f"lines[{i}].{key}"] = 0.5
+            warnings.append(f"lines[{i}].{key} derived from the line's amount (printed value unreadable)")
     return items
 
 

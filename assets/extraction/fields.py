@@ -145,6 +145,8 @@ class Span:
     def strip(self, chars: str = " :;,-–|") -> "Span | None":
         text = self.text
         left = len(text) - len(text.lstrip(chars))
+        if 0 < left < len(text) and text[left - 1] in "-–−" and text[left].isdigit():
+            left -= 1  # a minus sign belongs to the amount ("- 20,00", credit notes)
         right = len(text.rstrip(chars))
         if right <= left:
             return None

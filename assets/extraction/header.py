@@ -13,7 +13,7 @@ from collections import Counter
 from datetime import date, timedelta
 
 from .dates import find_dates
-from .fields import Candidate, Hit, Layout, Span, label_value
+from .fields import RIGHT, Candidate, Hit, Layout, Span, label_value
 from .identifiers import find_ibans
 from .labels import DOCUMENT_TYPES
 from .normalize import clean_value
@@ -102,6 +102,29 @@ def _id_from(span: Span | None) -> Span | None:
     return None
 
 
+def _value_ignoring_labels(layout: Layout, hit: Hit, stop_keys: tuple[str, ...] = ()) -> Span | None:
+    """The rest of the label's cell, read through words that are labels elsewhere.
+
+    Series are often "PVM" (the VAT label) or "SF"; the generic value reader stops at
+    such a word, so "Serija PVM Nr. 000123" would lose its series. Stops only at a label
+    of ``stop_keys`` ("Nr.") or at the cell's end; an empty rest falls back to the next cell.
+    """
+    line = hit.line
+    _, cell_end = line.cell_at(max(hit.end - 1, hit.start))
+    end = cell_end
+    for other in layout.hits(line):
+        if other.start >= hit.end and other.key in stop_keys:
+            end = min(end, other.start)
+    span = Span(line, hit.end, end).strip()
+    if span is not None:
+        return span
+    for c_start, c_end in line.cells:
+        if c_start >= cell_end:
+            return Span(line, c_start, c_end).strip()
+    below = label_value(layout, hit)[0]
+    return below
+
+
 def _series_from(span: Span | None) -> Span | None:
     if span is None:
         return None
@@ -113,6 +136,11 @@ def _series_from(span: Span | None) -> Span | None:
     if not 1 <= len(token) <= 12 or find_dates(token):
         return None
     return span.sub(offset, offset + len(token))
+
+
+def _series_text(text: str) -> str:
+    """Series are capitals; OCR sometimes reads "SV" as "sv"."""
+    return text.upper() if re.fullmatch(r"[a-ząčęėįšųūž]{1,4}", text) else text
 
 
 def invoice_number(layout: Layout) -> dict[str, Candidate]:
@@ -129,7 +157,7 @@ def invoice_number(layout: Layout) -> dict[str, Candidate]:
     title_line = title.span.line if title and title.span else None
 
     for hit in layout.iter_hits("series"):
-        series = _series_from(label_value(layout, hit)[0])
+        series = _series_from(_value_ignoring_labels(layout, hit, stop_keys=("number", "invoice_number")))
         if series is None:
             continue
         number = None
@@ -140,12 +168,12 @@ def invoice_number(layout: Layout) -> dict[str, Candidate]:
             near = 0 < nhit.line.cy - hit.line.cy <= 2.5 * layout.pitch[hit.line.page] and abs(
                 nhit.span.words[0].x0 - hit.span.words[0].x0) < 5 * hit.line.height
             if same or near:
-                number = _id_from(label_value(layout, nhit)[0])
+                number = _id_from(_value_ignoring_labels(layout, nhit))
                 if number is not None:
                     break
         if number is None:
             continue
-        series_text, number_text = series.text, number.text
+        series_text, number_text = _series_text(series.text), number.text
         combined = number_text if number_text.startswith(series_text) else f"{series_text} {number_text}"
         out["series"] = Candidate(series_text, 0.95, series)
         out["number"] = Candidate(number_text, 0.95, number)
@@ -155,6 +183,9 @@ def invoice_number(layout: Layout) -> dict[str, Candidate]:
 
     for hit in layout.iter_hits("invoice_number"):
         span, score = label_value(layout, hit)
+        raw = _value_ignoring_labels(layout, hit)
+        if raw is not None and (span is None or not _id_from(span)) and re.match(r"\s*PVM\s+\d", raw.text):
+            span, score = raw, RIGHT  # "Sąskaitos Nr.: PVM 233944": the series "PVM" is not a label here
         if span is None or find_ibans(span.text) or re.match(r"\s*[A-Z]{2}\d{2}\s?\d{4}", span.text):
             continue
         ident = _id_from(span)

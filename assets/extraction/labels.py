@@ -46,6 +46,9 @@ HEADINGS: list[LabelDef] = [
                            "prekiu gavejas", "gavejas"]),
     *_defs("buyer", "en", ["buyer", "customer", "bill to", "billed to", "invoice to", "sold to",
                            "client", "purchaser"]),
+    # Short words that are headings only when they stand alone in their cell ("From:", "TO").
+    *_defs("seller", "en", ["from"], 0.5),
+    *_defs("buyer", "en", ["to"], 0.5),
 ]
 
 # ------------------------------------------------------------------ inside a party block
@@ -167,10 +170,12 @@ TABLE_COLUMNS: list[LabelDef] = [
                                  "paslaugos pavadinimas", "prekes aprasymas", "pavadinimas",
                                  "aprasymas", "preke/paslauga", "prekes", "paslaugos", "preke",
                                  "paslauga"]),
-    *_defs("description", "en", ["description", "item description", "product", "service",
+    *_defs("description", "en", ["description", "item description", "product / service", "product service",
+                                 "product", "service",
                                  "item", "goods", "details"]),
     *_defs("quantity", "lt", ["kiekis", "kiek. "]),
-    *_defs("quantity", "en", ["quantity", "qty. ", "qty"]),
+    # OCR reads the "Q" of "Qty" as O, 0 or G more often than not.
+    *_defs("quantity", "en", ["quantity", "qty. ", "qty", "[o0g]ty. ", "[o0g]ty"]),
     *_defs("unit", "lt", ["mato vnt. ", r"mato\s*vnt\.?", "mat. vnt. ", "mato vienetas", "matavimo vnt. ",
                           "mato vnt", "mat. vnt", "vnt. ", "m. vnt. ", "mv"]),
     *_defs("unit", "en", ["unit", "uom", "units"]),
@@ -178,8 +183,9 @@ TABLE_COLUMNS: list[LabelDef] = [
     *_defs("unitPrice", "en", ["unit price", "price per unit", "price", "rate"]),
     *_defs("discount", "lt", ["nuolaida", "nuol. "]),
     *_defs("discount", "en", ["discount", "disc. "]),
-    *_defs("vatRate", "lt", ["pvm %", "pvm, %", "pvm tarifas", "pvm proc. "]),
-    *_defs("vatRate", "en", ["vat %", "vat rate", "tax %", "vat, %"]),
+    # "PVM %" as OCR reads it: "PVM4", "PVM 96", "PVMU"; "VAT %": "VAT'Ys", "VAT 46".
+    *_defs("vatRate", "lt", ["pvm %", "pvm, %", "pvm tarifas", "pvm proc. ", "pvm ?(?:4|46|96|u|9|%o)"]),
+    *_defs("vatRate", "en", ["vat %", "vat rate", "tax %", "vat, %", "vat ?['’]?(?:ys|y5|46|96|4|%o)"]),
     *_defs("vatAmount", "lt", ["pvm suma", "pvm"]),
     *_defs("vatAmount", "en", ["vat amount", "vat", "tax"]),
     *_defs("netAmount", "lt", ["suma be pvm", "verte be pvm", "suma", "verte"]),

@@ -28,6 +28,7 @@ from .identifiers import (
     find_vat_codes,
     read_company_code,
 )
+from .dates import find_dates
 from .normalize import clean_value, fold
 
 MAX_BLOCK_LINES = 12
@@ -53,15 +54,18 @@ _STREET_MARK = re.compile(r"(?<![\w])(g|pr|al|pl|skg|kel|tak|str|st|street|road|
 @dataclass
 class Block:
     role: str  # "seller" or "buyer"
-    heading: Hit
+    heading: Hit | None  # None: a seller found by its identifiers (letterhead, footer)
     lines: list[TextLine]
+    name: Candidate | None = None
 
 
 def find_blocks(layout: Layout) -> dict[str, Block]:
     """The seller's and buyer's blocks, each from its first heading in the document."""
     headings: dict[str, Hit] = {}
     for hit in layout.iter_hits("seller", "buyer"):
-        cell_start, _ = hit.line.cell_at(hit.start)
+        cell_start, cell_end = hit.line.cell_at(hit.start)
+        if hit.label.weight < 1 and hit.end < cell_end:
+            continue  # "To" / "From" only as a heading of their own
         if hit.start == cell_start and hit.key not in headings:
             headings[hit.key] = hit
     blocks = {}
@@ -102,13 +106,16 @@ def _column_bounds(layout: Layout, heading: Hit, other: Hit | None) -> tuple[flo
 
 def _block_lines(layout: Layout, heading: Hit, other: Hit | None) -> list[TextLine]:
     """The block's lines, each cut down to the cells under the heading (see module doc)."""
-    page = heading.line.page
-    width, _ = layout.page_size(page)
     hx0, hy0, _, _ = _bbox(heading.span.words)
-    tol = 0.5 * heading.line.height
     x_left, x_right, stop_y = _column_bounds(layout, heading, other)
+    return _collect(layout, heading.line.page, hx0, hy0, 0.5 * heading.line.height, x_left, x_right, stop_y)
+
+
+def _collect(layout: Layout, page: int, hx0: float, hy0: float, tol: float, x_left: float, x_right: float,
+             stop_y: float | None) -> list[TextLine]:
+    width, _ = layout.page_size(page)
     column = [w for w in layout.doc.pages[page - 1].words
-              if x_left <= w.cx < x_right and w.cy >= hy0 - tol and (stop_y is None or w.cy < stop_y)]
+              if x_left <= w.cx < x_right and w.cy >= hy0 + 0.4 * tol and (stop_y is None or w.cy < stop_y)]
     pitch = layout.pitch[page]
     out: list[TextLine] = []
     prev_cy = None
@@ -124,7 +131,11 @@ def _block_lines(layout: Layout, heading: Hit, other: Hit | None) -> list[TextLi
         ends_with_label = any(h.end == first[1] and h.key in _FIELD_KEYS for h in hits) or \
             tl.text[: first[1]].rstrip().endswith(":")
         if ends_with_label and len(tl.cells) > 1:
-            keep.append(tl.cells[1])
+            second = Span(tl, *tl.cells[1])
+            # Not a cell of another column: far to the right, or a label of its own.
+            if second.words[0].x0 < hx0 + 0.4 * width and not any(
+                    h.start == tl.cells[1][0] and h.key not in ("seller", "buyer") for h in hits):
+                keep.append(tl.cells[1])
         words = [w for w, s, e in zip(tl.words, tl.starts, tl.ends)
                  if any(a <= s and e <= b for a, b in keep)]
         line = TextLine(page, len(out), words)
@@ -237,16 +248,19 @@ def _extend_address(layout: Layout, lines: list[TextLine], i: int, found: dict[s
 
 def _name(layout: Layout, block: Block, found: dict[str, Candidate], label_lines: set[int]) -> None:
     lines = block.lines
+    if block.name is not None:
+        found["name"] = block.name
+        return
     if not lines:
         return
     first = lines[0]
     heading = next((h for h in layout.hits(first) if h.key == block.role), None)
     if heading is not None:
-        rest = Span(first, heading.end, len(first.text)).strip(' :;,-–|"')
+        rest = Span(first, heading.end, len(first.text)).strip(" :;,-–|")
         label_first = any(heading.end <= h.start <= rest.start for h in layout.hits(first)
                           if h.key in _FIELD_KEYS) if rest is not None else True
         if rest is not None and not label_first:
-            found["name"] = Candidate(clean_value(rest.text), 0.9, rest)
+            found["name"] = Candidate(tidy_name(rest.text), 0.9, rest)
             return
     for i, line in enumerate(lines[1:4], start=1):
         if i in label_lines or not re.search(r"[^\W\d_]{2}", line.text):
@@ -255,7 +269,7 @@ def _name(layout: Layout, block: Block, found: dict[str, Candidate], label_lines
             continue
         span = Span(line, 0, len(line.text)).strip(" :;,-–|")
         if span is not None:
-            found["name"] = Candidate(clean_value(span.text), 0.85, span)
+            found["name"] = Candidate(tidy_name(span.text), 0.85, span)
         return
 
 
@@ -293,6 +307,47 @@ def _fallbacks(lines: list[TextLine], found: dict[str, Candidate]) -> None:
                 span = Span(line, 0, len(line.text))
                 found["address"] = Candidate(clean_value(line.text), 0.6, span)
                 break
+
+
+def tidy_name(text: str) -> str:
+    """A company name as printed, without OCR's stray spaces inside its quotes.
+
+    "UAB „ Saulės vėjas “" -> "UAB „Saulės vėjas“"; an unbalanced straight quote at
+    either end (a quote the label's punctuation took away) is dropped, not invented.
+    """
+    name = clean_value(text)
+    out: list[str] = []
+    open_quote = False
+    for ch in name:
+        opening = ch in "„«" or (ch == "“" and not open_quote)
+        closing = ch in "”»" or (ch == "“" and open_quote)
+        if closing:
+            while out and out[-1] == " ":
+                out.pop()
+            open_quote = False
+        out.append(ch)
+        if opening:
+            open_quote = True
+    name = re.sub(r"([„«“]) +", lambda m: m.group(1) if m.group(1) != "“" else m.group(0), "".join(out))
+    name = re.sub(r"„ +", "„", name)
+    if name.count('"') == 2:
+        first, second = name.index('"'), name.rindex('"')
+        name = name[: first + 1] + name[first + 1 : second].strip() + name[second:]
+    elif name.count('"') == 1 and (name.startswith('"') or name.endswith('"')) and " " not in name.strip('"'):
+        name = name.strip('"')
+    for pattern, canonical in _LEGAL_FORM_SPELLINGS:
+        name = pattern.sub(canonical, name)
+    return name
+
+
+# Legal forms are a closed vocabulary, so OCR's misreadings of them can be undone
+# ("Sp. Zz 0.0." -> "Sp. z o.o.", "Všį" -> "VšĮ", "OU" -> "OÜ"); only at the name's ends.
+_LEGAL_FORM_SPELLINGS = [
+    (re.compile(r"\bSp\.?\s*[zZ]{1,2}\s*[oO0]\.?\s*[oO0]\.?$"), "Sp. z o.o."),
+    (re.compile(r"\s(?:O[UÜ]|0[UÜ]|00)$"), " OÜ"),
+    (re.compile(r"^V[šsŠS][įiĮIl1]\b"), "VšĮ"),
+    (re.compile(r"\s(?:[Il1][ĮI1l])$"), " IĮ"),
+]
 
 
 _PHONE_WORDS = re.compile(r"\b(tel|mob|phone|faks|fax)")
@@ -350,3 +405,96 @@ def payment_ibans(layout: Layout, blocks: dict[str, Block]) -> list[Candidate]:
             if not any(id(w) in in_blocks for w in span.words):
                 out.append(Candidate(m.value, 0.6, span))
     return out
+
+
+# ---------------------------------------------------------------- a seller without a heading
+
+_SEPARATORS = " |·•;,:-–"
+
+
+def unheaded_seller(layout: Layout, blocks: dict[str, Block]) -> Block | None:
+    """The seller where no heading announces it: a letterhead, a sidebar or a footer.
+
+    Its identifiers (a company-code or VAT-code label, or a checksum-valid VAT code)
+    outside the buyer's block and the item table mark it. The name is the text before
+    the first label on that line (a footer: "UAB X | Įmonės kodas ..."), else the
+    nearest line above it in the same column, preferring one with a legal form.
+    """
+    taken = {id(w) for b in blocks.values() for ln in b.lines for w in ln.words}
+    anchor: tuple[TextLine, int] | None = None
+    for line in layout.iter_lines():
+        starts = [h.start for h in layout.hits(line) if h.key in ("company_code", "vat_code") and _has_code(layout, h)]
+        starts += [m.start for m in find_vat_codes(line.text) if m.valid]
+        starts = [p for p in starts if not any(id(w) in taken for w in Span(line, p, p + 1).words)]
+        if starts:
+            anchor = (line, min(starts))
+            break
+    if anchor is None:
+        return None
+    line, pos = anchor
+    cell_start, _ = line.cell_at(pos)
+    page = line.page
+    before = Span(line, cell_start, pos).strip(_SEPARATORS)
+    name: Candidate | None = None
+    labelled_before = any(h.key in _FIELD_KEYS and cell_start <= h.start < pos for h in layout.hits(line))
+    x0 = Span(line, cell_start, pos + 1).words[0].x0
+    if before is not None and re.search(r"[^\W\d_]{2}", before.text) and not labelled_before:
+        name = Candidate(tidy_name(before.text.strip(_SEPARATORS)), 0.75, before)
+        top_line = line
+    else:
+        top_line, name = _name_above(layout, line, x0, taken)
+        if top_line is None:
+            top_line = line
+    buyer = blocks.get("buyer")
+    width, _ = layout.page_size(page)
+    x_right = width + 1
+    stop_y = None
+    if buyer is not None and buyer.heading is not None and buyer.heading.line.page == page:
+        bx0 = _bbox(buyer.heading.span.words)[0]
+        by0 = _bbox(buyer.heading.span.words)[1]
+        if bx0 > x0 + 20:
+            x_right = bx0 - 2
+        elif by0 > top_line.y0:
+            stop_y = by0
+    tol = 0.5 * top_line.height
+    lines = _collect(layout, page, x0, top_line.y0, tol, x0 - tol, x_right, stop_y)
+    if not lines:
+        return None
+    return Block("seller", None, lines, name)
+
+
+def _has_code(layout: Layout, hit: Hit) -> bool:
+    """Whether a code label is followed by a code ("VAT" of "VAT Invoice" is not)."""
+    span, _ = label_value(layout, hit)
+    if span is None:
+        return False
+    if hit.key == "vat_code":
+        return bool(find_vat_codes(span.text))
+    return bool(re.match(r"\s*[A-Z]{0,4}\s?\d{5,}", span.text))
+
+
+def _name_above(layout: Layout, line: TextLine, x0: float, taken: set[int]) -> tuple[TextLine | None, Candidate | None]:
+    """The seller's name over its identifiers: the nearest unlabelled line above, in the column."""
+    pitch = layout.pitch[line.page]
+    above = [ln for ln in layout.lines[line.page] if ln.cy < line.cy and line.cy - ln.cy < 5 * pitch]
+    best: tuple[float, TextLine, Span] | None = None
+    for ln in reversed(above):
+        for c_start, c_end in ln.cells:
+            span = Span(ln, c_start, c_end)
+            words = span.words
+            if abs(words[0].x0 - x0) > 3 * ln.height or any(id(w) in taken for w in words):
+                continue
+            if any(h.key in _FIELD_KEYS or h.key in ("issue_date", "due_date", "invoice_number")
+                   for h in layout.hits(ln) if c_start <= h.start < c_end):
+                continue
+            if not re.search(r"[^\W\d_]{2}", span.text) or find_dates(span.text):
+                continue
+            score = (line.cy - ln.cy) / pitch - (3 if _LEGAL_FORMS.search(fold(span.text)) else 0) \
+                - (1 if ln.height > 1.2 * line.height else 0)
+            if best is None or score < best[0]:
+                best = (score, ln, span)
+    if best is None:
+        return None, None
+    _, ln, span = best
+    span = span.strip(_SEPARATORS) or span
+    return ln, Candidate(tidy_name(span.text), 0.8, span)

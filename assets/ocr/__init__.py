@@ -8,11 +8,12 @@ down (page count, image size, time), reporting every such problem as ``DocumentE
 from __future__ import annotations
 
 import io
+from contextlib import contextmanager
 import time
 
-from PIL import Image, UnidentifiedImageError
+from PIL import Image, ImageFile, UnidentifiedImageError
 
-from . import pdf_text, tesseract
+from . import engines, pdf_text
 from .model import Document, DocumentError, Line, Page, Word, group_lines
 
 __all__ = [
@@ -61,11 +62,23 @@ def read_document(
     if kind == "application/pdf":
         return Document(pdf_text.read_pdf(data, max_pages=max_pages, check_time=check_time))
     image = _open_image(data)
-    return Document([tesseract.ocr_image(image, page_number=1)])
+    return Document([engines.ocr_image(image, page_number=1)])
 
 
 def _base_mime(mime: str) -> str:
     return (mime or "").split(";", 1)[0].strip().lower()
+
+
+@contextmanager
+def _strict_decoding():
+    """Refuse truncated images even when a library in the same process (WeasyPrint, for
+    one) has switched Pillow's process-wide LOAD_TRUNCATED_IMAGES on."""
+    previous = ImageFile.LOAD_TRUNCATED_IMAGES
+    ImageFile.LOAD_TRUNCATED_IMAGES = False
+    try:
+        yield
+    finally:
+        ImageFile.LOAD_TRUNCATED_IMAGES = previous
 
 
 def _open_image(data: bytes) -> Image.Image:
@@ -91,7 +104,8 @@ def _open_image(data: bytes) -> Image.Image:
         raise DocumentError("the image is empty")
     try:
         image.seek(0)
-        image.load()
+        with _strict_decoding():
+            image.load()
     except (OSError, ValueError, SyntaxError, EOFError) as exc:
         raise DocumentError(f"the image file is corrupt or truncated ({exc})") from exc
     return image

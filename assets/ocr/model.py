@@ -114,7 +114,7 @@ def group_lines(words: list[Word], min_overlap: float = 0.5) -> list[Line]:
             if smaller <= 0:
                 continue
             ratio = overlap / smaller
-            if ratio >= best_ratio and not _collides(members[i], word):
+            if ratio >= best_ratio and _centred(top, bottom, word) and not _collides(members[i], word):
                 best, best_ratio = i, ratio
         if best < 0:
             bands.append([word.y0, word.y1, 1])
@@ -127,6 +127,16 @@ def group_lines(words: list[Word], min_overlap: float = 0.5) -> list[Line]:
     lines = [Line(sorted(ws, key=lambda w: w.x0)) for ws in members]
     lines.sort(key=lambda line: (line.cy, line.x0))
     return lines
+
+
+def _centred(top: float, bottom: float, word: Word) -> bool:
+    """Whether a word and a line band contain each other's vertical centre.
+
+    A large title beside a column of small label rows overlaps two of those rows by
+    more than half of their height; it belongs to the row whose centre it covers and
+    that covers its centre, not to the first one it touches.
+    """
+    return top <= word.cy <= bottom and word.y0 <= (top + bottom) / 2 <= word.y1
 
 
 def _collides(line_words: list[Word], word: Word) -> bool:

@@ -18,7 +18,7 @@ from typing import Callable
 import pypdfium2 as pdfium
 import pypdfium2.raw as pdfium_c
 
-from . import tesseract
+from . import engines
 from .model import DocumentError, Page, Word
 
 RENDER_DPI = 300
@@ -82,7 +82,7 @@ def _read_page(pdf: pdfium.PdfDocument, index: int) -> Page:
         finally:
             page.close()
     # OCR outside the PDFium lock: other threads may read PDFs meanwhile.
-    ocr_page = tesseract.ocr_image(image, page_number=index + 1, dpi=scale * 72)
+    ocr_page = engines.ocr_image(image, page_number=index + 1, dpi=scale * 72)
     # Report the page size in the PDF's own points rather than the rounded render size.
     ocr_page.width, ocr_page.height = width, height
     return ocr_page

@@ -124,3 +124,13 @@ def test_group_lines_by_vertical_overlap():
     ]
     lines = group_lines(words)
     assert [line.text for line in lines] == ["Pardavėjas Pirkėjas", "UAB „Medžio"]
+
+
+def test_truncated_images_are_refused_whatever_the_process_wide_pillow_setting(monkeypatch):
+    from PIL import ImageFile
+
+    monkeypatch.setattr(ImageFile, "LOAD_TRUNCATED_IMAGES", True)  # as importing WeasyPrint does
+    png = (FIXTURES / "invoice_scan.png").read_bytes()
+    with pytest.raises(DocumentError, match="corrupt"):
+        read_document(png[:5000], "image/png")
+    assert ImageFile.LOAD_TRUNCATED_IMAGES is True

@@ -1,0 +1,201 @@
+"""Geometry fixes before OCR: the page cut out of a photo and straightened.
+
+A phone photo shows the sheet on a desk, seen at an angle: text lines converge, so
+one printed table row is not one horizontal band of words and rows cannot be rebuilt
+from boxes. When a bright, paper-like quadrilateral stands out from a darker
+surround, its four corners are found on a thumbnail and the sheet is warped back to a
+rectangle (Pillow's perspective transform). Flatbed scans and pages that fill the frame
+have no such surround and are left alone.
+
+No binarisation happens here: the mask only locates the sheet; Tesseract still reads
+the grey image (research/ocr-engines.md: home-made thresholds made OCR worse).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from PIL import Image, ImageFilter, ImageOps
+
+THUMB = 800
+# The sheet must cover between these shares of the photo, and the surround must be dark.
+MIN_PAGE_SHARE, MAX_PAGE_SHARE = 0.35, 0.97
+MIN_CONTRAST = 40
+A4_RATIO = 297 / 210
+
+
+def _otsu(values: np.ndarray) -> float:
+    hist = np.bincount(values.ravel(), minlength=256).astype(np.float64)
+    total = hist.sum()
+    cum = np.cumsum(hist)
+    cum_mean = np.cumsum(hist * np.arange(256))
+    mean = cum_mean[-1] / total
+    between = (mean * cum - cum_mean) ** 2 / np.maximum(cum * (total - cum), 1e-9)
+    return float(np.argmax(between))
+
+
+def find_page_quad(image: Image.Image) -> list[tuple[float, float]] | None:
+    """Corners (tl, tr, br, bl) of a sheet on a darker background, in image pixels, or None."""
+    grey = ImageOps.grayscale(image)
+    scale = THUMB / max(grey.size)
+    thumb = grey.resize((max(1, round(grey.width * scale)), max(1, round(grey.height * scale))),
+                        Image.Resampling.BILINEAR)
+    # Text is dark too: a max filter closes the sheet over its text before thresholding.
+    closed = thumb.filter(ImageFilter.MaxFilter(7))
+    arr = np.asarray(closed, dtype=np.uint8)
+    threshold = _otsu(arr)
+    mask = arr > threshold
+    share = mask.mean()
+    if not MIN_PAGE_SHARE <= share <= MAX_PAGE_SHARE:
+        return None
+    inside, outside = arr[mask].mean(), arr[~mask].mean()
+    if inside - outside < MIN_CONTRAST:
+        return None
+    # Drop specks and thin bridges: an opening (erode, then dilate) of the mask.
+    opened = Image.fromarray(mask.astype(np.uint8) * 255).filter(ImageFilter.MinFilter(5)).filter(ImageFilter.MaxFilter(5))
+    clean = np.asarray(opened) > 0
+    edges = _edge_lines(clean)
+    if edges is None:
+        return None
+    top, right, bottom, left = edges
+    corners = [_intersect(top, left), _intersect(top, right), _intersect(bottom, right), _intersect(bottom, left)]
+    if any(c is None for c in corners):
+        return None
+    out = [(x / scale, y / scale) for x, y in corners]  # type: ignore[misc]
+    # A sheet touching the frame on every side is a scan, not a photo of a sheet.
+    w, h = image.size
+    margins = [min(p[0] for p in out), min(p[1] for p in out), w - max(p[0] for p in out), h - max(p[1] for p in out)]
+    if sum(m > 0.01 * max(w, h) for m in margins) < 2:
+        return None
+    return out
+
+
+def _fit(coords: np.ndarray, values: np.ndarray) -> tuple[float, float] | None:
+    """value = a * coord + b, fitted twice: the second time without the worst outliers."""
+    if len(coords) < 10:
+        return None
+    a, b = np.polyfit(coords, values, 1)
+    residual = np.abs(values - (a * coords + b))
+    keep = residual <= max(1.5, float(np.percentile(residual, 80)))
+    if keep.sum() >= 10:
+        a, b = np.polyfit(coords[keep], values[keep], 1)
+    return float(a), float(b)
+
+
+def _edge_lines(mask: np.ndarray):
+    """The sheet's four edges as lines: top/bottom as y = a x + b, left/right as x = a y + b.
+
+    Each edge is fitted to the mask's first (or last) set pixel per column (or row) over
+    the middle 70 % of the sheet, away from the corners, which a finger or a fold may hide.
+    """
+    rows = np.nonzero(mask.any(axis=1))[0]
+    cols = np.nonzero(mask.any(axis=0))[0]
+    if len(rows) < 20 or len(cols) < 20:
+        return None
+    x_lo, x_hi = cols[0] + 0.15 * (cols[-1] - cols[0]), cols[-1] - 0.15 * (cols[-1] - cols[0])
+    y_lo, y_hi = rows[0] + 0.15 * (rows[-1] - rows[0]), rows[-1] - 0.15 * (rows[-1] - rows[0])
+    xs = np.arange(int(x_lo), int(x_hi))
+    ys = np.arange(int(y_lo), int(y_hi))
+    col_any = mask[:, xs].any(axis=0)
+    row_any = mask[ys, :].any(axis=1)
+    xs, ys = xs[col_any], ys[row_any]
+    if len(xs) < 10 or len(ys) < 10:
+        return None
+    first_row = mask[:, xs].argmax(axis=0).astype(float)
+    last_row = (mask.shape[0] - 1 - mask[::-1, xs].argmax(axis=0)).astype(float)
+    first_col = mask[ys, :].argmax(axis=1).astype(float)
+    last_col = (mask.shape[1] - 1 - mask[ys, ::-1].argmax(axis=1)).astype(float)
+    fits = (_fit(xs.astype(float), first_row), _fit(ys.astype(float), last_col + 1),
+            _fit(xs.astype(float), last_row + 1), _fit(ys.astype(float), first_col))
+    if any(f is None for f in fits):
+        return None
+    return fits
+
+
+def _intersect(horizontal: tuple[float, float], vertical: tuple[float, float]) -> tuple[float, float] | None:
+    """Crossing of y = a x + b and x = c y + d."""
+    a, b = horizontal
+    c, d = vertical
+    denominator = 1 - a * c
+    if abs(denominator) < 1e-9:
+        return None
+    y = (a * d + b) / denominator
+    return c * y + d, y
+
+
+def _coeffs(src: list[tuple[float, float]], dst: list[tuple[float, float]]) -> list[float]:
+    rows, rhs = [], []
+    for (x, y), (u, v) in zip(dst, src):
+        rows.append([x, y, 1, 0, 0, 0, -u * x, -u * y])
+        rows.append([0, 0, 0, x, y, 1, -v * x, -v * y])
+        rhs += [u, v]
+    return list(np.linalg.solve(np.array(rows, float), np.array(rhs, float)))
+
+
+def rectify(image: Image.Image) -> Image.Image | None:
+    """The sheet of a photo warped to an upright rectangle, or None when none was found."""
+    quad = find_page_quad(image)
+    if quad is None:
+        return None
+    tl, tr, br, bl = quad
+    width = max(np.hypot(tr[0] - tl[0], tr[1] - tl[1]), np.hypot(br[0] - bl[0], br[1] - bl[1]))
+    height = max(np.hypot(bl[0] - tl[0], bl[1] - tl[1]), np.hypot(br[0] - tr[0], br[1] - tr[1]))
+    if width < 200 or height < 200:
+        return None
+    size = (round(width), round(height))
+    dst = [(0, 0), (size[0], 0), (size[0], size[1]), (0, size[1])]
+    try:
+        coeffs = _coeffs(quad, dst)
+    except np.linalg.LinAlgError:
+        return None
+    return image.transform(size, Image.Transform.PERSPECTIVE, coeffs, Image.Resampling.BICUBIC, fillcolor=255)
+
+
+UNEVEN_SPREAD = 30
+
+
+def even_light(image: Image.Image, only_if_uneven: bool = False) -> Image.Image:
+    """Grey image divided by its own background (a flat-field correction).
+
+    Tesseract (and its OSD) thresholds a page globally and loses whole regions of a
+    photo lit from one side, where half the sheet is darker than the text of the other
+    half: on such photos this correction brought back the missing half of the page, as
+    much as Tesseract's Sauvola mode did, at lower cost. It is not a binarisation: grey
+    levels stay, only the lighting is divided out. The background is estimated by a max
+    filter (it removes the text) on a thumbnail, then blurred and scaled back up. With
+    ``only_if_uneven`` an evenly lit page (a scan) is returned unchanged.
+    """
+    small = image.resize((max(1, image.width // 8), max(1, image.height // 8)), Image.Resampling.BILINEAR)
+    background = small.filter(ImageFilter.MaxFilter(9)).filter(ImageFilter.GaussianBlur(4))
+    if only_if_uneven:
+        levels = np.asarray(background)
+        low, high = np.percentile(levels, [5, 95])
+        if high - low < UNEVEN_SPREAD:
+            return image
+    background = background.resize(image.size, Image.Resampling.BILINEAR)
+    ratio = np.asarray(image, np.float32) / np.maximum(np.asarray(background, np.float32), 1.0) * 255
+    return Image.fromarray(np.clip(ratio, 0, 255).astype(np.uint8), "L")
+
+
+def estimate_skew(image: Image.Image, limit: float = 3.0) -> float:
+    """The page's skew in degrees (anticlockwise positive, as ``Image.rotate`` takes it).
+
+    Projection profile on a ~900 px thumbnail: text lines give the sharpest row profile
+    (largest variance of row sums) when they are horizontal. Coarse 0.5° steps, then
+    0.05° around the best; ~0.1-0.2 s a page. The dark-pixel mask is only for measuring.
+    """
+    scale = 900 / max(image.size)
+    thumb = image.resize((max(1, round(image.width * scale)), max(1, round(image.height * scale))),
+                         Image.Resampling.BILINEAR)
+    arr = np.asarray(thumb, dtype=np.uint8)
+    ink = Image.fromarray(((arr < min(150, float(np.median(arr)) - 60)) * 255).astype(np.uint8))
+
+    def score(angle: float) -> float:
+        rows = np.asarray(ink.rotate(angle, resample=Image.Resampling.NEAREST), dtype=np.float32).sum(axis=1)
+        return float(np.var(rows))
+
+    coarse = max(np.arange(-limit, limit + 0.01, 0.5), key=score)
+    fine = max(np.arange(coarse - 0.5, coarse + 0.51, 0.05), key=score)
+    # A page with too little text has no clear optimum: leave it as it is.
+    if score(float(fine)) < 1.05 * score(0.0):
+        return 0.0
+    return round(float(fine), 2)

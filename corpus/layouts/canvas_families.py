@@ -1,0 +1,427 @@
+"""Layout families drawn with reportlab at absolute positions.
+
+Six arrangements of the same facts: a centred title with parties side by side; a
+letterhead seller without a heading; stacked party boxes beside an invoice-data box; a
+seller known only from the footer; "From / To" columns; and a two-line table header with
+a VAT breakdown per rate. Long tables break over pages, with the header repeated or not.
+"""
+
+from __future__ import annotations
+
+import io
+import random
+from pathlib import Path
+
+from reportlab.lib.pagesizes import A4
+from reportlab.pdfbase import pdfmetrics
+from reportlab.pdfbase.ttfonts import TTFont
+from reportlab.pdfgen import canvas
+
+from ..spec import InvoiceSpec
+from ..text import Style, party_lines
+from .common import NUMERIC, WEIGHTS, cell_text, choose_columns, printed_flags
+
+FONTS = {
+    "DejaVuSans": ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
+                   "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf"),
+    "DejaVuSerif": ("/usr/share/fonts/truetype/dejavu/DejaVuSerif.ttf",
+                    "/usr/share/fonts/truetype/dejavu/DejaVuSerif-Bold.ttf"),
+    "DejaVuSansCondensed": ("/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed.ttf",
+                            "/usr/share/fonts/truetype/dejavu/DejaVuSansCondensed-Bold.ttf"),
+    "LiberationSans": ("/usr/share/fonts/truetype/liberation2/LiberationSans-Regular.ttf",
+                       "/usr/share/fonts/truetype/liberation2/LiberationSans-Bold.ttf"),
+    "LiberationSerif": ("/usr/share/fonts/truetype/liberation2/LiberationSerif-Regular.ttf",
+                        "/usr/share/fonts/truetype/liberation2/LiberationSerif-Bold.ttf"),
+}
+_registered: set[str] = set()
+
+
+def available_fonts() -> list[str]:
+    return [name for name, (regular, bold) in FONTS.items() if Path(regular).exists() and Path(bold).exists()]
+
+
+def _register(name: str) -> None:
+    if name in _registered:
+        return
+    regular, bold = FONTS[name]
+    pdfmetrics.registerFont(TTFont(name, regular))
+    pdfmetrics.registerFont(TTFont(name + "-Bold", bold))
+    _registered.add(name)
+
+
+W, H = A4
+MARGIN = 42
+
+
+class Draw:
+    """A reportlab canvas addressed from the top of the page, with the helpers layouts need."""
+
+    def __init__(self, rng: random.Random):
+        self.buffer = io.BytesIO()
+        self.c = canvas.Canvas(self.buffer, pagesize=A4)
+        self.font = rng.choice(available_fonts())
+        _register(self.font)
+        self.size = rng.choice([8, 8.5, 9, 9.5])
+        self.page = 1
+        self.footer: list[str] = []
+
+    def text(self, x: float, y: float, s: str, size: float | None = None, bold: bool = False,
+             align: str = "left") -> None:
+        size = size or self.size
+        self.c.setFont(self.font + ("-Bold" if bold else ""), size)
+        yy = H - y
+        if align == "right":
+            self.c.drawRightString(x, yy, s)
+        elif align == "center":
+            self.c.drawCentredString(x, yy, s)
+        else:
+            self.c.drawString(x, yy, s)
+
+    def width(self, s: str, size: float | None = None, bold: bool = False) -> float:
+        return pdfmetrics.stringWidth(s, self.font + ("-Bold" if bold else ""), size or self.size)
+
+    def wrap(self, s: str, width: float, size: float | None = None, bold: bool = False) -> list[str]:
+        lines, current = [], ""
+        for word in s.split():
+            trial = f"{current} {word}".strip()
+            if current and self.width(trial, size, bold) > width:
+                lines.append(current)
+                current = word
+            else:
+                current = trial
+        return lines + ([current] if current else [])
+
+    def rule(self, x0: float, y: float, x1: float, width: float = 0.6) -> None:
+        self.c.setLineWidth(width)
+        self.c.line(x0, H - y, x1, H - y)
+
+    def box(self, x0: float, y0: float, x1: float, y1: float, fill: float | None = None) -> None:
+        self.c.setLineWidth(0.6)
+        if fill is not None:
+            self.c.setFillGray(fill)
+            self.c.rect(x0, H - y1, x1 - x0, y1 - y0, stroke=0, fill=1)
+            self.c.setFillGray(0)
+        else:
+            self.c.rect(x0, H - y1, x1 - x0, y1 - y0, stroke=1, fill=0)
+
+    def new_page(self) -> None:
+        self.draw_footer()
+        self.c.showPage()
+        self.page += 1
+
+    def draw_footer(self) -> None:
+        for k, line in enumerate(self.footer):
+            self.text(W / 2, H - 40 + k * (self.size + 2), line, size=self.size - 1, align="center")
+
+    def pairs(self, x: float, y: float, pairs: list[tuple[str, str]], inline: bool, value_dx: float = 95,
+              max_width: float = 240) -> float:
+        lead = self.size * 1.35
+        if not inline:  # values start after the longest label, as a form would print them
+            value_dx = max([value_dx] + [self.width(label) + 10 for label, _ in pairs if label])
+        for label, value in pairs:
+            if inline or not label:
+                line = f"{label} {value}".strip()
+                for part in self.wrap(line, max_width):
+                    self.text(x, y, part)
+                    y += lead
+            else:
+                self.text(x, y, label)
+                self.text(x + value_dx, y, value)
+                y += lead
+        return y
+
+    def finish(self) -> bytes:
+        self.draw_footer()
+        self.c.save()
+        return self.buffer.getvalue()
+
+
+def _table(d: Draw, spec: InvoiceSpec, style: Style, columns: list[str], y: float, rng: random.Random,
+           variant: str, repeat_header: bool, two_line: bool = False, x0: float = MARGIN,
+           x1: float = W - MARGIN) -> float:
+    total = sum(WEIGHTS[c] for c in columns)
+    edges = [x0]
+    for c in columns:
+        edges.append(edges[-1] + (x1 - x0) * WEIGHTS[c] / total)
+    lead = d.size * 1.3
+    pad = 3
+
+    def header(y: float) -> float:
+        titles = [style.columns[c] for c in columns]
+        # Titles wider than their column wrap, as invoicing software does.
+        rows = [d.wrap(t, edges[i + 1] - edges[i] - 2 * pad, bold=True) for i, t in enumerate(titles)]
+        if two_line:
+            rows = [r if len(r) > 1 or len(t.split()) < 2 else t.split(None, 1) for r, t in zip(rows, titles)]
+        height = max(len(r) for r in rows) * lead + 4
+        if variant == "dark":
+            d.box(x0, y, x1, y + height, fill=0.82)
+        for i, c in enumerate(columns):
+            for k, part in enumerate(rows[i]):
+                yy = y + lead * (k + 1) - 2
+                if c in NUMERIC:
+                    d.text(edges[i + 1] - pad, yy, part, bold=True, align="right")
+                else:
+                    d.text(edges[i] + pad, yy, part, bold=True)
+        if variant in ("grid", "lines"):
+            d.rule(x0, y, x1)
+            d.rule(x0, y + height, x1)
+        return y + height + 2
+
+    y = header(y)
+    for n, item in enumerate(spec.items, 1):
+        desc_i = columns.index("description")
+        desc = d.wrap(item.description, edges[desc_i + 1] - edges[desc_i] - 2 * pad)
+        height = len(desc) * lead + 3
+        if y + height > H - 80:
+            if variant == "grid":
+                d.rule(x0, y, x1)
+            if rng.random() < 0.5:
+                d.text(x1, y + lead, LABELS_CONT[style.lang], size=d.size - 1, align="right")
+            d.new_page()
+            y = 60
+            if repeat_header:
+                y = header(y)
+        if variant == "zebra" and n % 2 == 0:
+            d.box(x0, y, x1, y + height, fill=0.92)
+        for i, c in enumerate(columns):
+            if c == "description":
+                for k, part in enumerate(desc):
+                    d.text(edges[i] + pad, y + lead * (k + 1) - 2, part)
+                continue
+            value = cell_text(c, n, item, style)
+            if c in NUMERIC:
+                d.text(edges[i + 1] - pad, y + lead - 2, value, align="right")
+            else:
+                d.text(edges[i] + pad, y + lead - 2, value)
+        y += height
+        if variant == "grid":
+            d.rule(x0, y, x1, 0.3)
+    if variant in ("grid", "lines"):
+        d.rule(x0, y, x1)
+    return y + 8
+
+
+LABELS_CONT = {"lt": "Tęsinys kitame puslapyje", "en": "Continued on the next page"}
+
+
+def _totals(d: Draw, spec: InvoiceSpec, style: Style, y: float, x_label: float, x_value: float,
+            rng: random.Random) -> float:
+    lead = d.size * 1.45
+    if y > H - 120:
+        d.new_page()
+        y = 60
+    rows = [(style.label("net"), style.money(spec.net, True))]
+    breakdown = spec.breakdown()
+    for rate, _, vat in breakdown:
+        rows.append((style.label("vat", rate=style.rate(rate)), style.money(vat, True)))
+    if len(breakdown) > 1:
+        rows.append((style.label("vat_total"), style.money(spec.vat, True)))
+    rows.append((style.label("gross"), style.money(spec.gross, True)))
+    for k, (label, value) in enumerate(rows):
+        bold = k == len(rows) - 1
+        d.text(x_label, y, label, bold=bold)
+        d.text(x_value, y, value, bold=bold, align="right")
+        y += lead
+    return y + 6
+
+
+def _title_number_line(spec: InvoiceSpec, style: Style) -> str:
+    if spec.series:
+        return f"{style.labels['series']} {spec.series} {style.labels['number']} {spec.number}"
+    return f"{style.labels['number']} {spec.number}"
+
+
+def _dates(spec: InvoiceSpec, style: Style, rng: random.Random) -> list[tuple[str, str]]:
+    out = [(style.label("issue"), style.date(spec.issue))]
+    if spec.due:
+        out.append((style.label("due"), style.date(spec.due)))
+    if spec.delivery:
+        out.append((style.label("delivery"), style.date(spec.delivery)))
+    if spec.order_reference:
+        out.append((style.label("order"), spec.order_reference))
+    if spec.credited_invoice:
+        out.append((style.label("credited"), spec.credited_invoice))
+    return out
+
+
+def _signature(d: Draw, style: Style, y: float) -> None:
+    if y < H - 70:
+        d.text(MARGIN, y + 20, f"{style.labels['signature']}: ____________________")
+
+
+# ------------------------------------------------------------------ families
+
+
+def classic_centered(spec: InvoiceSpec, style: Style, rng: random.Random):
+    """Centred title, series and number under it, parties side by side under headings."""
+    d = Draw(rng)
+    columns = choose_columns(spec, rng)
+    d.text(W / 2, 60, style.title, size=15, bold=True, align="center")
+    d.text(W / 2, 78, _title_number_line(spec, style), size=11, bold=True, align="center")
+    y = 94
+    for label, value in _dates(spec, style, rng):
+        d.text(W / 2, y, f"{label} {value}", align="center")
+        y += d.size * 1.4
+    y += 14
+    seller_pairs = party_lines(spec.seller, style, rng)
+    buyer_pairs = party_lines(spec.buyer, style, rng)
+    inline = rng.random() < 0.6
+    for x, role, party, pairs in ((MARGIN, "seller", spec.seller, seller_pairs),
+                                  (W / 2 + 10, "buyer", spec.buyer, buyer_pairs)):
+        d.text(x, y, style.label(role), bold=True)
+        d.text(x, y + d.size * 1.5, party.name, bold=True)
+        d.pairs(x, y + d.size * 3, pairs, inline, value_dx=85, max_width=W / 2 - 60)
+    y += d.size * 3 + 1.4 * d.size * max(len(seller_pairs), len(buyer_pairs)) + 24
+    variant = rng.choice(["grid", "lines", "zebra", "plain"])
+    y = _table(d, spec, style, columns, y, rng, variant, repeat_header=rng.random() < 0.7)
+    y = _totals(d, spec, style, y + 6, W - 250, W - MARGIN, rng)
+    _signature(d, style, y)
+    return d.finish(), printed_flags(spec, columns, seller_pairs, buyer_pairs)
+
+
+def letterhead(spec: InvoiceSpec, style: Style, rng: random.Random):
+    """Seller as a letterhead (name large, details under it, no heading); data box right."""
+    d = Draw(rng)
+    columns = choose_columns(spec, rng)
+    d.text(MARGIN, 56, spec.seller.name, size=14, bold=True)
+    seller_pairs = party_lines(spec.seller, style, rng, with_bank=rng.random() < 0.5)
+    y = d.pairs(MARGIN, 74, seller_pairs, inline=True, max_width=260)
+    bx = W - 230
+    d.text(bx, 56, style.title, size=12, bold=True)
+    yy = 74
+    if spec.series:
+        d.text(bx, yy, f"{style.label('series')} {spec.series}  {style.label('number')} {spec.number}")
+    else:
+        d.text(bx, yy, f"{style.label('invoice_number')} {spec.number}")
+    yy += d.size * 1.5
+    d.pairs(bx, yy, _dates(spec, style, rng), inline=False, value_dx=105)
+    y = max(y, yy + 60) + 10
+    buyer_pairs = party_lines(spec.buyer, style, rng)
+    d.text(MARGIN, y, style.label("buyer"), bold=True)
+    d.text(MARGIN + 70, y, spec.buyer.name, bold=True)
+    y = d.pairs(MARGIN + 70, y + d.size * 1.4, buyer_pairs, inline=rng.random() < 0.5, value_dx=100) + 16
+    variant = rng.choice(["grid", "zebra", "dark"])
+    y = _table(d, spec, style, columns, y, rng, variant, repeat_header=True)
+    y = _totals(d, spec, style, y, W - 240, W - MARGIN, rng)
+    printed_iban = any(spec.seller.iban and spec.seller.iban in v.replace(" ", "") for _, v in seller_pairs)
+    if spec.seller.iban and not printed_iban:
+        bank = [(style.label("iban"), spec.seller.iban)] + ([(style.label("bank"), spec.seller.bank)] if spec.seller.bank else [])
+        y = d.pairs(MARGIN, y + 6, bank, inline=True)
+        seller_pairs = seller_pairs + bank
+    _signature(d, style, y)
+    return d.finish(), printed_flags(spec, columns, seller_pairs, buyer_pairs)
+
+
+def stacked_boxes(spec: InvoiceSpec, style: Style, rng: random.Random):
+    """Seller box above buyer box on the left, invoice data in a box on the right."""
+    d = Draw(rng)
+    columns = choose_columns(spec, rng)
+    d.text(MARGIN, 54, style.title, size=14, bold=True)
+    seller_pairs = party_lines(spec.seller, style, rng)
+    buyer_pairs = party_lines(spec.buyer, style, rng)
+    y = 80
+    inline = rng.random() < 0.5
+    for role, party, pairs in (("seller", spec.seller, seller_pairs), ("buyer", spec.buyer, buyer_pairs)):
+        top = y
+        d.text(MARGIN + 6, y + 10, style.label(role), bold=True)
+        d.text(MARGIN + 6, y + 10 + d.size * 1.5, party.name)
+        y = d.pairs(MARGIN + 6, y + 10 + d.size * 3, pairs, inline, value_dx=100, max_width=270)
+        d.box(MARGIN, top, MARGIN + 290, y)
+        y += 10
+    bx = W - 220
+    d.box(bx - 6, 80, W - MARGIN, 80 + 16 + d.size * 1.45 * (len(_dates(spec, style, rng)) + 2))
+    rows = [(style.label("invoice_number"), spec.invoice_number)] if rng.random() < 0.5 or not spec.series else [
+        (style.label("series"), spec.series), (style.label("number"), spec.number)]
+    d.pairs(bx, 94, rows + _dates(spec, style, rng), inline=False, value_dx=95)
+    y += 10
+    variant = rng.choice(["zebra", "grid", "lines"])
+    y = _table(d, spec, style, columns, y, rng, variant, repeat_header=rng.random() < 0.5)
+    y = _totals(d, spec, style, y, W - 260, W - MARGIN, rng)
+    _signature(d, style, y)
+    return d.finish(), printed_flags(spec, columns, seller_pairs, buyer_pairs)
+
+
+def footer_seller(spec: InvoiceSpec, style: Style, rng: random.Random):
+    """The seller appears only in the footer, on one or two lines; buyer under a heading."""
+    d = Draw(rng)
+    columns = choose_columns(spec, rng)
+    s = spec.seller
+    first = [s.name] + ([f"{style.labels['company_code']} {s.company_code}"] if s.company_code else []) + \
+        ([f"{style.labels['vat_code']} {s.vat_code}"] if s.vat_code else [])
+    second = [s.address] + ([f"{style.labels['iban']} {s.iban}"] if s.iban else []) + ([s.bank] if s.bank else [])
+    d.footer = [" | ".join(first), " | ".join(second)]
+    seller_pairs = [("", v) for v in first + second]
+    d.text(MARGIN, 58, style.title, size=16, bold=True)
+    d.text(MARGIN, 78, _title_number_line(spec, style), size=10)
+    y = d.pairs(W - 250, 58, _dates(spec, style, rng), inline=False, value_dx=110)
+    y = max(y, 100) + 10
+    buyer_pairs = party_lines(spec.buyer, style, rng)
+    d.text(MARGIN, y, style.label("buyer"), bold=True)
+    d.text(MARGIN, y + d.size * 1.4, spec.buyer.name)
+    y = d.pairs(MARGIN, y + d.size * 2.8, buyer_pairs, inline=True, max_width=300) + 18
+    variant = rng.choice(["grid", "lines", "plain", "dark"])
+    y = _table(d, spec, style, columns, y, rng, variant, repeat_header=rng.random() < 0.6)
+    y = _totals(d, spec, style, y, W - 250, W - MARGIN, rng)
+    _signature(d, style, y)
+    return d.finish(), printed_flags(spec, columns, seller_pairs, buyer_pairs)
+
+
+def from_to_columns(spec: InvoiceSpec, style: Style, rng: random.Random):
+    """Title left, number and dates right as a label column; "From" and "To" columns."""
+    d = Draw(rng)
+    columns = choose_columns(spec, rng)
+    d.text(MARGIN, 64, style.title, size=20, bold=True)
+    rows = [(style.label("invoice_number"), spec.invoice_number)] + _dates(spec, style, rng)
+    y = d.pairs(W - 240, 50, rows, inline=False, value_dx=100)
+    y = max(y, 100) + 12
+    seller_pairs = party_lines(spec.seller, style, rng)
+    buyer_pairs = party_lines(spec.buyer, style, rng)
+    for x, role, party, pairs in ((MARGIN, "seller", spec.seller, seller_pairs),
+                                  (W / 2 + 20, "buyer", spec.buyer, buyer_pairs)):
+        d.text(x, y, style.label(role).upper() if rng.random() < 0.3 else style.label(role), bold=True)
+        d.rule(x, y + 4, x + 200, 0.4)
+        d.text(x, y + d.size * 1.8, party.name, bold=True)
+        d.pairs(x, y + d.size * 3.2, pairs, inline=True, max_width=W / 2 - 70)
+    y += d.size * 3.2 + 1.4 * d.size * (max(len(seller_pairs), len(buyer_pairs)) + 1) + 20
+    y = _table(d, spec, style, columns, y, rng, rng.choice(["lines", "dark"]), repeat_header=True)
+    y = _totals(d, spec, style, y, W - 230, W - MARGIN, rng)
+    _signature(d, style, y)
+    return d.finish(), printed_flags(spec, columns, seller_pairs, buyer_pairs)
+
+
+def two_line_header(spec: InvoiceSpec, style: Style, rng: random.Random):
+    """Column titles wrapped over two lines, a VAT column, totals as a box on the left."""
+    d = Draw(rng)
+    columns = choose_columns(spec, rng)
+    if "vatRate" not in columns:
+        columns.insert(columns.index("netAmount"), "vatRate")
+    d.text(W - MARGIN, 54, style.title, size=13, bold=True, align="right")
+    d.text(W - MARGIN, 70, _title_number_line(spec, style), align="right")
+    y = 86
+    for label, value in _dates(spec, style, rng):
+        d.text(W - MARGIN, y, f"{label} {value}", align="right")
+        y += d.size * 1.4
+    y = max(y, 120) + 6
+    seller_pairs = party_lines(spec.seller, style, rng)
+    buyer_pairs = party_lines(spec.buyer, style, rng)
+    inline = rng.random() < 0.5
+    for x, role, party, pairs in ((MARGIN, "seller", spec.seller, seller_pairs),
+                                  (W / 2 + 10, "buyer", spec.buyer, buyer_pairs)):
+        d.text(x, y, f"{style.label(role)} {party.name}", bold=True)
+        d.pairs(x, y + d.size * 1.5, pairs, inline, value_dx=100, max_width=W / 2 - 60)
+    y += d.size * 1.5 + 1.4 * d.size * max(len(seller_pairs), len(buyer_pairs)) + 20
+    style.columns = {**style.columns, "unitPrice": "Kaina be PVM" if style.lang == "lt" else "Unit price",
+                     "unit": "Mato vnt." if style.lang == "lt" else "Unit of measure"}
+    y = _table(d, spec, style, columns, y, rng, "grid", repeat_header=True, two_line=True)
+    y = _totals(d, spec, style, y, MARGIN + 250, W - MARGIN, rng)
+    return d.finish(), printed_flags(spec, columns, seller_pairs, buyer_pairs, line_rates=True)
+
+
+FAMILIES = {
+    "classic_centered": classic_centered,
+    "letterhead": letterhead,
+    "stacked_boxes": stacked_boxes,
+    "footer_seller": footer_seller,
+    "from_to_columns": from_to_columns,
+    "two_line_header": two_line_header,
+}

@@ -1,0 +1,67 @@
+"""What both producers share: the item table's column set and the cell texts."""
+
+from __future__ import annotations
+
+import random
+
+from ..spec import InvoiceSpec, ItemSpec
+from ..text import Style
+
+COLUMN_SETS = [
+    ["lineNo", "description", "quantity", "unit", "unitPrice", "netAmount"],
+    ["code", "description", "quantity", "unit", "unitPrice", "netAmount"],
+    ["lineNo", "code", "description", "unit", "quantity", "unitPrice", "netAmount"],
+    ["description", "quantity", "unitPrice", "netAmount"],
+    ["lineNo", "description", "unit", "quantity", "unitPrice", "vatRate", "netAmount"],
+]
+NUMERIC = {"lineNo", "quantity", "unitPrice", "discount", "vatRate", "netAmount", "vatAmount"}
+# Relative widths of the columns.
+WEIGHTS = {"lineNo": 0.5, "code": 1.1, "description": 4.2, "quantity": 0.8, "unit": 0.8,
+           "unitPrice": 1.2, "discount": 1.0, "vatRate": 0.8, "netAmount": 1.3}
+
+
+def choose_columns(spec: InvoiceSpec, rng: random.Random) -> list[str]:
+    columns = list(rng.choice(COLUMN_SETS))
+    if len({i.vat_rate for i in spec.items}) > 1 and "vatRate" not in columns:
+        columns.insert(columns.index("netAmount"), "vatRate")
+    if any(i.discount for i in spec.items):
+        columns.insert(columns.index("netAmount"), "discount")
+    if "unit" not in columns and rng.random() < 0.5:
+        columns.insert(columns.index("quantity") + 1, "unit")
+    return columns
+
+
+def cell_text(key: str, n: int, item: ItemSpec, style: Style) -> str:
+    if key == "lineNo":
+        return f"{n}." if style.colon else str(n)
+    if key == "code":
+        return item.code or ""
+    if key == "description":
+        return item.description
+    if key == "quantity":
+        return style.qty(item.quantity)
+    if key == "unit":
+        return item.unit
+    if key == "unitPrice":
+        return style.money(item.unit_price)
+    if key == "discount":
+        return style.money(item.discount) if item.discount else ""
+    if key == "vatRate":
+        return f"{style.rate(item.vat_rate)}%"
+    if key == "netAmount":
+        return style.money(item.net)
+    raise KeyError(key)
+
+
+def printed_flags(spec: InvoiceSpec, columns: list[str], seller_pairs, buyer_pairs, **extra) -> dict:
+    """The ``printed`` dict for ``truth.truth`` from what a family drew."""
+    def party(pairs, p):
+        values = " ".join(v for _, v in pairs).replace(" ", "")
+        return {"iban": bool(p.iban) and p.iban in values, "bank": bool(p.bank) and p.bank.replace(" ", "") in values,
+                "swift": bool(p.swift) and p.swift in values}
+    flags = {
+        "codes": "code" in columns, "line_rates": "vatRate" in columns, "discounts": "discount" in columns,
+        "seller": party(seller_pairs, spec.seller), "buyer": party(buyer_pairs, spec.buyer),
+    }
+    flags.update(extra)
+    return flags

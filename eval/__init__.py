@@ -1,0 +1,1 @@
+"""Accuracy of the extraction engine on the generated corpus (see ``eval.run``)."""

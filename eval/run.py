@@ -1,0 +1,219 @@
+"""`make eval`: extraction accuracy and speed on the generated corpus.
+
+    python -m eval.run                      # generate var/corpus if needed, run everything
+    python -m eval.run --split heldout      # only the held-out split
+    python -m eval.run --split tune --reuse-ocr --category scan   # quick tuning loop
+
+Every document goes through ``assets.process.process_document``, the function the pipeline
+and the CLI call, one at a time in this process (time per page is wall time on one core).
+The summary (per split and category: header-field accuracy, per-field accuracy, line-item
+precision/recall/F1, seconds per page, and the wrong values) goes to ``eval/results.json``.
+
+``--reuse-ocr`` keeps each document's words in ``<corpus>/.ocr-cache`` so that a change
+in extraction rules is measured in seconds; its timings are not reported.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import pickle
+import sys
+import time
+from pathlib import Path
+
+from assets.extraction import extract_invoice
+from assets.ocr import read_document
+from assets.process import process_document
+
+from .score import EXTRA_FIELDS, HEADER_FIELDS, prf, score_document
+
+ROOT = Path(__file__).resolve().parents[1]
+RESULTS = ROOT / "eval" / "results.json"
+CATEGORIES = ("digital", "scan", "photo")
+TIME_LIMIT_S = 120
+
+
+def load_corpus(corpus: Path, count: int, seed: int, regenerate: bool = False) -> list[dict]:
+    manifest = corpus / "manifest.json"
+    if not regenerate and manifest.exists():
+        data = json.loads(manifest.read_text())
+        if data.get("count") == count and data.get("seed") == seed:
+            return data["documents"]
+    from corpus.generate import generate
+
+    print(f"generating {count} documents into {corpus} (seed {seed}) ...", file=sys.stderr)
+    return generate(corpus, count, seed)
+
+
+def _ocr_code_hash() -> str:
+    """Changes whenever the readers change, so cached words are never stale."""
+    digest = hashlib.sha256()
+    for file in sorted((ROOT / "assets" / "ocr").glob("*.py")):
+        digest.update(file.read_bytes())
+    return digest.hexdigest()[:8]
+
+
+def _cached_read(path: Path, data: bytes, mime: str, cache: Path):
+    key = hashlib.sha256(data).hexdigest()[:12] + _ocr_code_hash()
+    file = cache / f"{path.stem}-{key}.pkl"
+    if file.exists():
+        return pickle.loads(file.read_bytes())
+    doc = read_document(data, mime, time_limit_s=TIME_LIMIT_S)
+    cache.mkdir(parents=True, exist_ok=True)
+    file.write_bytes(pickle.dumps(doc))
+    return doc
+
+
+def run_document(entry: dict, corpus: Path, reuse_ocr: bool = False) -> dict:
+    """Extract one corpus document and score it against its truth."""
+    path = corpus / entry["file"]
+    data = path.read_bytes()
+    expected = json.loads((corpus / entry["truth"]).read_text())
+    started = time.perf_counter()
+    error = None
+    try:
+        if reuse_ocr:
+            doc = _cached_read(path, data, entry["mime"], corpus / ".ocr-cache")
+            got = extract_invoice(doc)
+            got["pageCount"] = len(doc.pages)
+        else:
+            got = process_document(data, entry["mime"], time_limit_s=TIME_LIMIT_S)
+    except Exception as exc:  # a failure is a result: every field counts as wrong
+        got, error = {"lines": []}, f"{type(exc).__name__}: {exc}"
+    seconds = time.perf_counter() - started
+    scored = score_document(expected, got)
+    return {"id": entry["id"], "category": entry["category"], "split": entry["split"],
+            "family": entry["family"], "producer": entry["producer"], "pages": entry["pages"],
+            "seconds": seconds, "error": error, **scored}
+
+
+def summarize(records: list[dict], timed: bool = True) -> dict:
+    """Accuracy tables for a set of scored documents, per category and overall."""
+    out: dict = {}
+    groups = {cat: [r for r in records if r["category"] == cat] for cat in CATEGORIES}
+    groups["all"] = records
+    for name, group in groups.items():
+        if not group:
+            continue
+        fields = {f: round(sum(r["fields"][f] for r in group) / len(group), 4) for f in HEADER_FIELDS + EXTRA_FIELDS}
+        header = sum(sum(r["fields"][f] for f in HEADER_FIELDS) for r in group) / (len(group) * len(HEADER_FIELDS))
+        lines = prf(sum(r["lines"]["matched"] for r in group), sum(r["lines"]["extracted"] for r in group),
+                    sum(r["lines"]["expected"] for r in group))
+        pages = sum(r["pages"] for r in group)
+        per_page = sorted(r["seconds"] / r["pages"] for r in group)
+        summary = {
+            "documents": len(group), "pages": pages,
+            "header_accuracy": round(header, 4), "fields": fields, "lines": lines,
+            "errors": sum(1 for r in group if r["error"]),
+        }
+        if timed:
+            summary["seconds_per_page"] = round(sum(r["seconds"] for r in group) / pages, 3)
+            summary["seconds_per_page_p95"] = round(per_page[min(len(per_page) - 1, int(0.95 * len(per_page)))], 3)
+        out[name] = summary
+    return out
+
+
+def _pct(value: float) -> str:
+    return f"{100 * value:6.1f}"
+
+
+def print_tables(title: str, summary: dict, file=sys.stdout) -> None:
+    cats = [c for c in (*CATEGORIES, "all") if c in summary]
+    print(f"\n== {title}", file=file)
+    print(f"{'category':<9} {'docs':>5} {'pages':>5} {'header%':>8} {'lineP%':>7} {'lineR%':>7} {'lineF1%':>8} {'s/page':>7} {'p95':>6}",
+          file=file)
+    for c in cats:
+        s = summary[c]
+        spp = f"{s['seconds_per_page']:7.3f}" if "seconds_per_page" in s else "      -"
+        p95 = f"{s['seconds_per_page_p95']:6.2f}" if "seconds_per_page_p95" in s else "     -"
+        print(f"{c:<9} {s['documents']:>5} {s['pages']:>5} {_pct(s['header_accuracy']):>8} "
+              f"{_pct(s['lines']['precision']):>7} {_pct(s['lines']['recall']):>7} {_pct(s['lines']['f1']):>8} {spp} {p95}",
+              file=file)
+    print(f"\n{'field':<20}" + "".join(f"{c:>9}" for c in cats), file=file)
+    for f in HEADER_FIELDS + EXTRA_FIELDS:
+        mark = "" if f in HEADER_FIELDS else " *"
+        print(f"{f + mark:<20}" + "".join(f"{_pct(summary[c]['fields'][f]):>9}" for c in cats), file=file)
+    print("(* reported, not in the header score)", file=file)
+
+
+def failures(records: list[dict], limit: int = 60) -> list[dict]:
+    out = []
+    for r in records:
+        for path, diff in r["wrong"].items():
+            if path in HEADER_FIELDS:
+                out.append({"id": r["id"], "category": r["category"], "family": r["family"], "field": path, **diff})
+        if r["lines"]["matched"] != r["lines"]["expected"] or r["lines"]["extracted"] != r["lines"]["expected"]:
+            out.append({"id": r["id"], "category": r["category"], "family": r["family"], "field": "lines", **r["lines"]})
+        if r["error"]:
+            out.append({"id": r["id"], "category": r["category"], "field": "error", "got": r["error"]})
+    return out[:limit] if limit else out
+
+
+def evaluate(entries: list[dict], corpus: Path, reuse_ocr: bool = False, progress: bool = True) -> list[dict]:
+    records = []
+    started = time.monotonic()
+    for k, entry in enumerate(entries, 1):
+        records.append(run_document(entry, corpus, reuse_ocr))
+        if progress and (k % 20 == 0 or k == len(entries)):
+            print(f"  extracted {k}/{len(entries)} ({time.monotonic() - started:.0f} s)", file=sys.stderr)
+    return records
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description="Extraction accuracy on the generated corpus.")
+    parser.add_argument("--corpus", type=Path, default=ROOT / "var" / "corpus")
+    parser.add_argument("--count", type=int, default=300)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--split", choices=("all", "heldout", "tune"), default="all")
+    parser.add_argument("--category", choices=CATEGORIES)
+    parser.add_argument("--family")
+    parser.add_argument("--limit", type=int)
+    parser.add_argument("--regenerate", action="store_true")
+    parser.add_argument("--reuse-ocr", action="store_true")
+    parser.add_argument("--results", type=Path, default=RESULTS)
+    parser.add_argument("--show-failures", type=int, default=25)
+    args = parser.parse_args(argv)
+
+    entries = load_corpus(args.corpus, args.count, args.seed, args.regenerate)
+    if args.split != "all":
+        entries = [e for e in entries if e["split"] == args.split]
+    if args.category:
+        entries = [e for e in entries if e["category"] == args.category]
+    if args.family:
+        entries = [e for e in entries if e["family"] == args.family]
+    if args.limit:
+        entries = entries[: args.limit]
+    records = evaluate(entries, args.corpus, args.reuse_ocr)
+    timed = not args.reuse_ocr
+    results = {"corpus": {"path": str(args.corpus), "count": args.count, "seed": args.seed,
+                          "selection": {"split": args.split, "category": args.category, "family": args.family,
+                                        "limit": args.limit}},
+               "timed": timed, "splits": {}}
+    for split in ("heldout", "tune"):
+        chosen = [r for r in records if r["split"] == split]
+        if chosen:
+            results["splits"][split] = summarize(chosen, timed)
+    results["splits"]["all"] = summarize(records, timed)
+    results["families"] = {fam: summarize([r for r in records if r["family"] == fam], timed)["all"]
+                           for fam in sorted({r["family"] for r in records})}
+    results["failures"] = failures(records, limit=0)
+    args.results.parent.mkdir(parents=True, exist_ok=True)
+    args.results.write_text(json.dumps(results, ensure_ascii=False, indent=1))
+
+    for split in ("all", "heldout", "tune"):
+        if split in results["splits"]:
+            print_tables(f"{split} ({results['splits'][split]['all']['documents']} documents)", results["splits"][split])
+    print("\nfamily                header%  lineF1%", file=sys.stdout)
+    for fam, s in results["families"].items():
+        print(f"{fam:<20} {_pct(s['header_accuracy']):>8} {_pct(s['lines']['f1']):>8}")
+    if args.show_failures:
+        print(f"\nfirst {args.show_failures} failures (all in {args.results}):")
+        for f in results["failures"][: args.show_failures]:
+            print("  " + json.dumps(f, ensure_ascii=False))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
