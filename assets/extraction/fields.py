@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from statistics import median
 from typing import Iterable, Iterator
 
-from ..ocr.model import Document, Word, group_lines
+from ..ocr.model import Document, Word, WordBox, group_lines
 from .labels import LabelDef
 from .normalize import fold
 
@@ -34,7 +34,7 @@ BELOW_MAX_PITCH = 1.8
 _LABEL_TAIL = set(":.;,)#-|")
 
 
-class TextLine:
+class TextLine(WordBox):
     """A line of words with original/folded text, char offsets per word, and cells."""
 
     __slots__ = ("page", "index", "words", "text", "folded", "starts", "ends", "cells", "height")
@@ -60,26 +60,6 @@ class TextLine:
             if k == len(words) or words[k].x0 - words[k - 1].x1 > CELL_GAP * self.height:
                 self.cells.append((self.starts[first], self.ends[k - 1]))
                 first = k
-
-    @property
-    def x0(self) -> float:
-        return min(w.x0 for w in self.words)
-
-    @property
-    def x1(self) -> float:
-        return max(w.x1 for w in self.words)
-
-    @property
-    def y0(self) -> float:
-        return min(w.y0 for w in self.words)
-
-    @property
-    def y1(self) -> float:
-        return max(w.y1 for w in self.words)
-
-    @property
-    def cy(self) -> float:
-        return median(w.cy for w in self.words)
 
     def span(self, start: int, end: int) -> "Span":
         return Span(self, start, end)

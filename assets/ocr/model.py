@@ -55,15 +55,11 @@ class Word:
         return self.x1 - self.x0
 
 
-@dataclass(slots=True)
-class Line:
-    """Words that share a visual line, left to right."""
+class WordBox:
+    """The box around a run of words: what a visual line and a table row both need."""
 
+    __slots__ = ()
     words: list[Word]
-
-    @property
-    def text(self) -> str:
-        return " ".join(w.text for w in self.words)
 
     @property
     def x0(self) -> float:
@@ -84,6 +80,17 @@ class Line:
     @property
     def cy(self) -> float:
         return median(w.cy for w in self.words)
+
+
+@dataclass(slots=True)
+class Line(WordBox):
+    """Words that share a visual line, left to right."""
+
+    words: list[Word]
+
+    @property
+    def text(self) -> str:
+        return " ".join(w.text for w in self.words)
 
     @property
     def height(self) -> float:
