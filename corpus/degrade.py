@@ -16,6 +16,8 @@ import numpy as np
 import pypdfium2 as pdfium
 from PIL import Image, ImageFilter
 
+from assets.ocr.preprocess import perspective_coeffs
+
 
 def render_pages(pdf: bytes, dpi: float, grey: bool) -> list[Image.Image]:
     doc = pdfium.PdfDocument(pdf)
@@ -74,16 +76,6 @@ def scan(pdf: bytes, rng: random.Random) -> tuple[bytes, str, dict]:
     return _encode(pages[0], fmt, quality, dpi), f"image/{fmt}", params
 
 
-def _perspective_coeffs(src: list[tuple[float, float]], dst: list[tuple[float, float]]) -> list[float]:
-    """Coefficients for ``Image.transform(PERSPECTIVE)``: they map output (dst) to input (src)."""
-    rows, rhs = [], []
-    for (x, y), (u, v) in zip(dst, src):
-        rows.append([x, y, 1, 0, 0, 0, -u * x, -u * y])
-        rows.append([0, 0, 0, x, y, 1, -v * x, -v * y])
-        rhs += [u, v]
-    return list(np.linalg.solve(np.array(rows, float), np.array(rhs, float)))
-
-
 def photo(pdf: bytes, rng: random.Random) -> tuple[bytes, str, dict]:
     """A phone photo of the first page: (JPEG bytes, MIME type, parameters used)."""
     dpi = rng.choice([170, 190, 210, 230])
@@ -103,7 +95,7 @@ def photo(pdf: bytes, rng: random.Random) -> tuple[bytes, str, dict]:
     dst = [corner(margin_x, margin_y), corner(margin_x + w, margin_y),
            corner(margin_x + w, margin_y + h), corner(margin_x, margin_y + h)]
     src = [(0, 0), (w, 0), (w, h), (0, h)]
-    coeffs = _perspective_coeffs(src, dst)
+    coeffs = perspective_coeffs(src, dst)
     warped = page.transform((sw, sh), Image.Transform.PERSPECTIVE, coeffs, Image.Resampling.BICUBIC,
                             fillcolor=(0, 0, 0))
     mask = Image.new("L", page.size, 255).transform((sw, sh), Image.Transform.PERSPECTIVE, coeffs,

@@ -122,7 +122,8 @@ def _intersect(horizontal: tuple[float, float], vertical: tuple[float, float]) -
     return c * y + d, y
 
 
-def _coeffs(src: list[tuple[float, float]], dst: list[tuple[float, float]]) -> list[float]:
+def perspective_coeffs(src: list[tuple[float, float]], dst: list[tuple[float, float]]) -> list[float]:
+    """Coefficients for ``Image.transform(PERSPECTIVE)``: they map output (dst) to input (src)."""
     rows, rhs = [], []
     for (x, y), (u, v) in zip(dst, src):
         rows.append([x, y, 1, 0, 0, 0, -u * x, -u * y])
@@ -144,7 +145,7 @@ def rectify(image: Image.Image) -> Image.Image | None:
     size = (round(width), round(height))
     dst = [(0, 0), (size[0], 0), (size[0], size[1]), (0, size[1])]
     try:
-        coeffs = _coeffs(quad, dst)
+        coeffs = perspective_coeffs(quad, dst)
     except np.linalg.LinAlgError:
         return None
     return image.transform(size, Image.Transform.PERSPECTIVE, coeffs, Image.Resampling.BICUBIC, fillcolor=255)

@@ -19,7 +19,7 @@ from reportlab.pdfgen import canvas
 
 from ..spec import InvoiceSpec
 from ..text import Style, party_lines
-from .common import NUMERIC, WEIGHTS, cell_text, choose_columns, printed_flags
+from .common import NUMERIC, WEIGHTS, cell_text, choose_columns, date_rows, printed_flags
 
 FONTS = {
     "DejaVuSans": ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
@@ -231,19 +231,6 @@ def _title_number_line(spec: InvoiceSpec, style: Style) -> str:
     return f"{style.labels['number']} {spec.number}"
 
 
-def _dates(spec: InvoiceSpec, style: Style, rng: random.Random) -> list[tuple[str, str]]:
-    out = [(style.label("issue"), style.date(spec.issue))]
-    if spec.due:
-        out.append((style.label("due"), style.date(spec.due)))
-    if spec.delivery:
-        out.append((style.label("delivery"), style.date(spec.delivery)))
-    if spec.order_reference:
-        out.append((style.label("order"), spec.order_reference))
-    if spec.credited_invoice:
-        out.append((style.label("credited"), spec.credited_invoice))
-    return out
-
-
 def _signature(d: Draw, style: Style, y: float) -> None:
     if y < H - 70:
         d.text(MARGIN, y + 20, f"{style.labels['signature']}: ____________________")
@@ -259,7 +246,7 @@ def classic_centered(spec: InvoiceSpec, style: Style, rng: random.Random):
     d.text(W / 2, 60, style.title, size=15, bold=True, align="center")
     d.text(W / 2, 78, _title_number_line(spec, style), size=11, bold=True, align="center")
     y = 94
-    for label, value in _dates(spec, style, rng):
+    for label, value in date_rows(spec, style):
         d.text(W / 2, y, f"{label} {value}", align="center")
         y += d.size * 1.4
     y += 14
@@ -294,7 +281,7 @@ def letterhead(spec: InvoiceSpec, style: Style, rng: random.Random):
     else:
         d.text(bx, yy, f"{style.label('invoice_number')} {spec.number}")
     yy += d.size * 1.5
-    d.pairs(bx, yy, _dates(spec, style, rng), inline=False, value_dx=105)
+    d.pairs(bx, yy, date_rows(spec, style), inline=False, value_dx=105)
     y = max(y, yy + 60) + 10
     buyer_pairs = party_lines(spec.buyer, style, rng)
     d.text(MARGIN, y, style.label("buyer"), bold=True)
@@ -329,10 +316,10 @@ def stacked_boxes(spec: InvoiceSpec, style: Style, rng: random.Random):
         d.box(MARGIN, top, MARGIN + 290, y)
         y += 10
     bx = W - 220
-    d.box(bx - 6, 80, W - MARGIN, 80 + 16 + d.size * 1.45 * (len(_dates(spec, style, rng)) + 2))
+    d.box(bx - 6, 80, W - MARGIN, 80 + 16 + d.size * 1.45 * (len(date_rows(spec, style)) + 2))
     rows = [(style.label("invoice_number"), spec.invoice_number)] if rng.random() < 0.5 or not spec.series else [
         (style.label("series"), spec.series), (style.label("number"), spec.number)]
-    d.pairs(bx, 94, rows + _dates(spec, style, rng), inline=False, value_dx=95)
+    d.pairs(bx, 94, rows + date_rows(spec, style), inline=False, value_dx=95)
     y += 10
     variant = rng.choice(["zebra", "grid", "lines"])
     y = _table(d, spec, style, columns, y, rng, variant, repeat_header=rng.random() < 0.5)
@@ -353,7 +340,7 @@ def footer_seller(spec: InvoiceSpec, style: Style, rng: random.Random):
     seller_pairs = [("", v) for v in first + second]
     d.text(MARGIN, 58, style.title, size=16, bold=True)
     d.text(MARGIN, 78, _title_number_line(spec, style), size=10)
-    y = d.pairs(W - 250, 58, _dates(spec, style, rng), inline=False, value_dx=110)
+    y = d.pairs(W - 250, 58, date_rows(spec, style), inline=False, value_dx=110)
     y = max(y, 100) + 10
     buyer_pairs = party_lines(spec.buyer, style, rng)
     d.text(MARGIN, y, style.label("buyer"), bold=True)
@@ -371,7 +358,7 @@ def from_to_columns(spec: InvoiceSpec, style: Style, rng: random.Random):
     d = Draw(rng)
     columns = choose_columns(spec, rng)
     d.text(MARGIN, 64, style.title, size=20, bold=True)
-    rows = [(style.label("invoice_number"), spec.invoice_number)] + _dates(spec, style, rng)
+    rows = [(style.label("invoice_number"), spec.invoice_number)] + date_rows(spec, style)
     y = d.pairs(W - 240, 50, rows, inline=False, value_dx=100)
     y = max(y, 100) + 12
     seller_pairs = party_lines(spec.seller, style, rng)
@@ -398,7 +385,7 @@ def two_line_header(spec: InvoiceSpec, style: Style, rng: random.Random):
     d.text(W - MARGIN, 54, style.title, size=13, bold=True, align="right")
     d.text(W - MARGIN, 70, _title_number_line(spec, style), align="right")
     y = 86
-    for label, value in _dates(spec, style, rng):
+    for label, value in date_rows(spec, style):
         d.text(W - MARGIN, y, f"{label} {value}", align="right")
         y += d.size * 1.4
     y = max(y, 120) + 6

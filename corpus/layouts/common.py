@@ -65,3 +65,17 @@ def printed_flags(spec: InvoiceSpec, columns: list[str], seller_pairs, buyer_pai
     }
     flags.update(extra)
     return flags
+
+
+def date_rows(spec: InvoiceSpec, style: Style) -> list[tuple[str, str]]:
+    """The labelled dates and references an invoice prints next to its number."""
+    out = [(style.label("issue"), style.date(spec.issue))]
+    if spec.due:
+        out.append((style.label("due"), style.date(spec.due)))
+    if spec.delivery:
+        out.append((style.label("delivery"), style.date(spec.delivery)))
+    if spec.order_reference:
+        out.append((style.label("order"), spec.order_reference))
+    if spec.credited_invoice:
+        out.append((style.label("credited"), spec.credited_invoice))
+    return out

@@ -16,7 +16,7 @@ import random
 
 from ..spec import InvoiceSpec
 from ..text import Style, party_lines
-from .common import NUMERIC, cell_text, choose_columns, printed_flags
+from .common import NUMERIC, cell_text, choose_columns, date_rows, printed_flags
 
 FONT_FAMILIES = ["DejaVu Sans", "DejaVu Serif", "Liberation Sans", "Liberation Serif", "DejaVu Sans Condensed"]
 
@@ -96,16 +96,7 @@ def _meta(spec: InvoiceSpec, style: Style, rng: random.Random, combined: bool) -
         rows = [(style.label("invoice_number"), spec.invoice_number)]
     else:
         rows = [(style.label("series"), spec.series), (style.label("number"), spec.number)]
-    rows.append((style.label("issue"), style.date(spec.issue)))
-    if spec.due:
-        rows.append((style.label("due"), style.date(spec.due)))
-    if spec.delivery:
-        rows.append((style.label("delivery"), style.date(spec.delivery)))
-    if spec.order_reference:
-        rows.append((style.label("order"), spec.order_reference))
-    if spec.credited_invoice:
-        rows.append((style.label("credited"), spec.credited_invoice))
-    return rows
+    return rows + date_rows(spec, style)
 
 
 def _meta_table(rows: list[tuple[str, str]]) -> str:
