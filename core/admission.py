@@ -15,6 +15,7 @@ from dataclasses import dataclass
 import sqlalchemy as sa
 
 from core import credits, errors, idempotency, ids, outbox
+from core.actors import Actor
 from core.auth import Principal
 from core.clock import iso_ms, utcnow
 from core.jobs import AWAITING_CREDITS, PROCESSING, event_job
@@ -107,7 +108,10 @@ def admit(
             if status == PROCESSING:
                 outbox_id, message = start_processing(conn, settings, row)
             elif principal.mode is Mode.LIVE:
-                outbox.add_event(conn, principal.team_id, principal.mode, "invoice.awaiting_credits", {"job": event_job(row)}, job_id)
+                outbox.add_event(
+                    conn, principal.team_id, principal.mode, "invoice.awaiting_credits", {"job": event_job(row)}, job_id,
+                    Actor.api(principal.key_id),
+                )
             admitted.append(Admitted(job_id, upload.filename, status, outbox_id, message))
         if claim is not None and respond is not None:
             status_code, body = respond(admitted)

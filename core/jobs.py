@@ -3,6 +3,7 @@
 import sqlalchemy as sa
 
 from core import errors, pagination
+from core.actors import SYSTEM, Actor
 from core.clock import iso_ms
 from core.modes import Mode
 from core.store.scoping import in_mode
@@ -26,6 +27,11 @@ def job_dto(row) -> dict:
         "createdAt": iso_ms(row["created_at"]),
         "updatedAt": iso_ms(row["updated_at"]),
     }
+
+
+def actor_of(job) -> Actor:
+    """Events of a job's processing are caused by its upload: the key that sent it."""
+    return Actor.api(job["api_key_id"]) if job.get("api_key_id") else SYSTEM
 
 
 def event_job(row) -> dict:

@@ -10,6 +10,7 @@ from datetime import timedelta
 import sqlalchemy as sa
 
 from core import events
+from core.actors import SYSTEM, Actor
 from core.clock import utcnow
 from core.modes import Mode
 from core.store.tables import consumer_offsets, jobs, outbox
@@ -22,12 +23,23 @@ def add_kafka(conn: sa.Connection, topic: str, key: str, payload: dict, job_id: 
     return int(result.inserted_primary_key[0])
 
 
-def add_event(conn: sa.Connection, team_id: str, mode: Mode, event_type: str, data: dict, job_id: str | None) -> dict:
+def add_event(
+    conn: sa.Connection,
+    team_id: str,
+    mode: Mode,
+    event_type: str,
+    data: dict,
+    job_id: str | None,
+    actor: Actor = SYSTEM,
+) -> dict:
+    """Write an event envelope with the change that caused it; the actor (source and key)
+    is stored beside the envelope, not in it, so `sourceFilter` can be applied."""
     env = events.envelope(event_type, data)
     conn.execute(
         outbox.insert().values(
             kind="event", event_id=env["id"], event_type=event_type, team_id=team_id, mode=mode.value,
             job_id=job_id, payload=env, created_at=utcnow(),
+            source=actor.source, api_key_id=actor.api_key_id, user_id=actor.user_id,
         )
     )
     return env

@@ -14,7 +14,7 @@ import sqlalchemy as sa
 
 from core import credits, ids, invoices, offsets, outbox
 from core.clock import utcnow
-from core.jobs import COMPLETED, FAILED, PROCESSING, event_job
+from core.jobs import COMPLETED, FAILED, PROCESSING, actor_of, event_job
 from core.modes import Mode
 from core.store.db import Store
 from core.store.tables import invoices as invoices_table
@@ -99,7 +99,9 @@ def complete(store: Store, job: dict, extracted: dict, position: Position | None
         )
         if current["mode"] == Mode.LIVE.value:
             credits.charge(conn, current["team_id"], current["id"])
-        outbox.add_event(conn, current["team_id"], Mode(current["mode"]), "invoice.processed", {"invoice": dto}, current["id"])
+        outbox.add_event(conn, current["team_id"], Mode(current["mode"]), "invoice.processed", {"invoice": dto}, current["id"],
+            actor_of(current),
+        )
         if position is not None:
             position.commit(conn)
         return invoice_id
@@ -126,7 +128,7 @@ def _fail(conn: sa.Connection, job: dict, message: str, position: Position | Non
         data = {"invoice": document}
     else:
         data = {"job": event_job({**job, "status": FAILED, "error_message": message})}
-    outbox.add_event(conn, job["team_id"], Mode(job["mode"]), "invoice.failed", data, job["id"])
+    outbox.add_event(conn, job["team_id"], Mode(job["mode"]), "invoice.failed", data, job["id"], actor_of(job))
     if position is not None:
         position.commit(conn)
 

@@ -79,6 +79,9 @@ jobs = sa.Table(
     sa.Column("updated_at", TS, nullable=False),
     sa.Column("started_at", TS, nullable=True),
     sa.Column("finished_at", TS, nullable=True),
+    # set while the job's invoice waits in client-assignment review (interface.md 3.1, 3.3):
+    # the job stays `processing` but no worker may claim it again
+    sa.Column("held_at", TS, nullable=True),
     sa.Index("ix_jobs_team_mode_status", "team_id", "mode", "status", "created_at"),
     sa.Index("ix_jobs_status_created", "status", "created_at"),
 )
@@ -93,9 +96,54 @@ invoices = sa.Table(
     sa.Column("job_id", sa.String(48), nullable=False, unique=True),
     sa.Column("status", sa.String(24), nullable=False),
     sa.Column("document", sa.JSON, nullable=False),
+    sa.Column("assignment_status", sa.String(20), nullable=True),
+    # bumped by every change of the document; the ETag of GET /invoices/{id}
+    sa.Column("version", sa.Integer, nullable=False, server_default="1"),
     sa.Column("created_at", TS, nullable=False),
     sa.Column("updated_at", TS, nullable=False),
     sa.Index("ix_invoices_team_mode_created", "team_id", "mode", "created_at"),
+    sa.Index("ix_invoices_team_mode_assignment", "team_id", "mode", "assignment_status"),
+)
+
+# --- the team's books: contacts and the edit history of invoices ------------------------
+
+contacts = sa.Table(
+    "contacts",
+    metadata,
+    sa.Column("id", sa.String(48), primary_key=True),
+    sa.Column("team_id", sa.ForeignKey("teams.id"), nullable=False),
+    sa.Column("mode", sa.String(8), nullable=False),
+    sa.Column("client_id", sa.String(48), nullable=True),
+    sa.Column("name", sa.String(300), nullable=False),
+    sa.Column("name_key", sa.String(300), nullable=False),  # normalised name, for matching and `q`
+    sa.Column("company_code", sa.String(40), nullable=True),
+    sa.Column("vat_code", sa.String(40), nullable=True),
+    sa.Column("is_natural_person", sa.Boolean, nullable=True),
+    sa.Column("address", sa.JSON, nullable=True),
+    sa.Column("email", sa.String(320), nullable=True),
+    sa.Column("phone", sa.String(64), nullable=True),
+    sa.Column("iban", sa.String(40), nullable=True),
+    sa.Column("external_id", sa.String(200), nullable=True),
+    sa.Column("created_at", TS, nullable=False),
+    sa.Column("updated_at", TS, nullable=False),
+    sa.Index("ix_contacts_team_mode_vat", "team_id", "mode", "vat_code"),
+    sa.Index("ix_contacts_team_mode_company", "team_id", "mode", "company_code"),
+    sa.Index("ix_contacts_team_mode_name", "team_id", "mode", "name_key"),
+)
+
+invoice_edits = sa.Table(
+    "invoice_edits",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("invoice_id", sa.String(48), nullable=False, index=True),
+    sa.Column("team_id", sa.String(40), nullable=False),
+    sa.Column("mode", sa.String(8), nullable=False),
+    sa.Column("version", sa.Integer, nullable=False),  # the invoice's version after this edit
+    sa.Column("source", sa.String(8), nullable=False),
+    sa.Column("api_key_id", sa.String(40), nullable=True),
+    sa.Column("user_id", sa.String(48), nullable=True),
+    sa.Column("changes", sa.JSON, nullable=False),  # [{field, old, new}]
+    sa.Column("created_at", TS, nullable=False),
 )
 
 idempotency_records = sa.Table(
@@ -144,6 +192,10 @@ outbox = sa.Table(
     sa.Column("partition", sa.Integer, nullable=True),
     sa.Column("offset", sa.BigInteger, nullable=True),
     sa.Column("publish_attempts", sa.Integer, nullable=False, server_default="0"),
+    # who caused an event (core.actors): `api`, `ui` or `system`, and the key or member behind it
+    sa.Column("source", sa.String(8), nullable=True),
+    sa.Column("api_key_id", sa.String(40), nullable=True),
+    sa.Column("user_id", sa.String(48), nullable=True),
     sa.Index("ix_outbox_pending", "kind", "published_at"),
 )
 
