@@ -91,7 +91,11 @@ class Stack:
         scopes = "invoice:read,invoice:write,invoice:export"
         live = self.cli("admin", "key", "create", "--team", team, "--mode", "live", "--scopes", scopes)
         test = self.cli("admin", "key", "create", "--team", team, "--mode", "test", "--scopes", scopes)
-        client = self.cli("admin", "client", "create", "--team", team, "--mode", "test", "--name", "Bandomasis klientas")
+        # the test client is the canned invoice's buyer, so test uploads pass the assignment gate
+        client = self.cli(
+            "admin", "client", "create", "--team", team, "--mode", "test", "--name", "UAB Medžio darbai",
+            "--company-code", "123456786", "--vat-code", "LT123456715",
+        )
         return {"team": team, "live": live["key"], "test": test["key"], "test_client": client["clientId"]}
 
     def upload(self, key: str, path: Path, headers: dict | None = None, data: dict | None = None) -> requests.Response:
