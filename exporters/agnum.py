@@ -15,7 +15,8 @@ from decimal import Decimal
 from lxml import etree
 
 from core.exports import ExportLookups
-from exporters import countries, naming, preprocess, xmlout
+from core import countries
+from exporters import naming, preprocess, xmlout
 from exporters.model import ExportFile, Line, Needs, Prepared
 from exporters.numbers import ZERO, comma, fixed, plain
 

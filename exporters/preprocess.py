@@ -6,7 +6,7 @@ export by hand, so anything that cannot be resolved refuses the export with
 `invoice.export_unavailable_preprocessing` (409) and a `detail` that names the reason and
 the fix, instead of inventing a value (formats/from-docscanner2.md §6 "Do not copy"):
 
-* direction unknown (exporters/classify.py, table "Direction");
+* direction unknown (core/vat_classification.py, table "Direction");
 * a line whose item maps to no accounting code: mapping rules, then (setting
   `item_code_source=item_code`) the seller's item code, then the client's default
   expense / income code;
@@ -26,7 +26,8 @@ from decimal import Decimal
 
 from core import errors
 from core.exports import ExportLookups
-from exporters import classify, countries
+from core import countries
+from core import vat_classification as classify
 from exporters.model import Line, Needs, Party, Prepared, VatGroup
 from exporters.numbers import ZERO, dec, money
 from exporters.text import UnencodableCode, code_for

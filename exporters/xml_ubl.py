@@ -21,8 +21,9 @@ from decimal import Decimal
 from lxml import etree
 
 from core.exports import ExportLookups
-from exporters import countries, naming, preprocess, xmlout
-from exporters.classify import EXEMPT_TEXT
+from core import countries
+from exporters import naming, preprocess, xmlout
+from core.vat_classification import EXEMPT_TEXT
 from exporters.model import ExportFile, Line, Needs, Party, Prepared
 from exporters.numbers import ZERO, between, fixed
 

@@ -1,11 +1,11 @@
-"""The decision tables of exporters/classify.py, row by row."""
+"""The decision tables of core/vat_classification.py, row by row."""
 
 from decimal import Decimal
 
 import pytest
 
 from core.exports import ClientInfo
-from exporters import classify
+from core import vat_classification as classify
 
 CLIENT = ClientInfo("cl_live_x", "UAB „Medžio darbai“", "123456786", "LT123456715")
 SELLER = {"name": "UAB „Saulės vėjas“", "companyCode": "304567894", "vatCode": "LT100001234510"}
