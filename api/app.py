@@ -4,12 +4,16 @@ import falcon
 
 from api import problems
 from api.middleware import Authentication, RequestId
+from api.resources.clients import Clients
+from api.resources.contacts import Contact, Contacts
 from api.resources.exports import InvoiceExport
-from api.resources.invoices import Invoice, InvoiceBatchUploads, InvoiceReprocess, InvoiceUploads
+from api.resources.invoices import Invoice, InvoiceBatchUploads, InvoiceReprocess, InvoiceStatus, InvoiceUploads
+from api.resources.review import AssignmentAction
 from api.resources.jobs import Job, Jobs
 from api.resources.me import Me, MeCredits
 from api.throttle import FailedAuthLimiter
-from core import errors
+from assets.rules import RULES
+from core import errors, review
 from core.blobs import BlobStore
 from core.kafka import Publisher
 from core.settings import Settings
@@ -17,6 +21,7 @@ from core.settings import settings as current_settings
 from core.store.db import get_store
 
 BASE = "/external/v1"
+MERGE_PATCH_JSON = "application/merge-patch+json"
 
 
 def create_app(settings: Settings | None = None) -> falcon.App:
@@ -25,16 +30,24 @@ def create_app(settings: Settings | None = None) -> falcon.App:
     publisher = Publisher(settings, store)
     app = falcon.App(middleware=[RequestId(), Authentication(store, FailedAuthLimiter())])
     app.req_options.strip_url_path_trailing_slash = True
+    json_handler = falcon.media.JSONHandler()
+    app.req_options.media_handlers[MERGE_PATCH_JSON] = json_handler  # PATCH bodies (RFC 7396)
 
     blobs = BlobStore(settings.blob_dir)
     credits = MeCredits(store)
     app.add_route(f"{BASE}/invoices", InvoiceUploads(settings, store, blobs, publisher))
     app.add_route(f"{BASE}/invoices/batch", InvoiceBatchUploads(settings, store, blobs, publisher))
-    app.add_route(f"{BASE}/invoices/{{invoice_id}}", Invoice(store))
+    app.add_route(f"{BASE}/invoices/{{invoice_id}}", Invoice(store, RULES))
+    app.add_route(f"{BASE}/invoices/{{invoice_id}}/status", InvoiceStatus(store))
+    for action in (review.APPROVE, review.DISCARD, review.MOVE):
+        app.add_route(f"{BASE}/invoices/{{invoice_id}}/assignment/{action}", AssignmentAction(store, RULES, action))
     app.add_route(f"{BASE}/invoices/{{invoice_id}}/reprocess", InvoiceReprocess(settings, store))
     app.add_route(f"{BASE}/invoices/{{invoice_id}}/export", InvoiceExport(store))
     app.add_route(f"{BASE}/jobs", Jobs(store))
     app.add_route(f"{BASE}/jobs/{{job_id}}", Job(store))
+    app.add_route(f"{BASE}/clients", Clients(store))
+    app.add_route(f"{BASE}/contacts", Contacts(store))
+    app.add_route(f"{BASE}/contacts/{{contact_id}}", Contact(store))
     app.add_route(f"{BASE}/me", Me())
     app.add_route(f"{BASE}/me/credits", credits)
     app.add_route(f"{BASE}/me/quota.credits", credits)
@@ -43,3 +56,4 @@ def create_app(settings: Settings | None = None) -> falcon.App:
     app.add_error_handler(falcon.HTTPError, problems.handle_http_error)
     app.add_error_handler(errors.ServiceError, problems.handle_service_error)
     return app
+

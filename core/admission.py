@@ -59,8 +59,11 @@ def upload_message(job: dict) -> dict:
 
 
 def queue_depth(conn: sa.Connection, team_id: str, mode: Mode) -> int:
+    """Jobs waiting for the pipeline: processing or parked. A job held for review waits for a
+    person, not for the pipeline, so it does not fill the queue."""
     return conn.execute(
-        sa.select(sa.func.count()).select_from(jobs).where(in_mode(jobs, team_id, mode), jobs.c.status.in_(QUEUED_STATUSES))
+        sa.select(sa.func.count()).select_from(jobs)
+        .where(in_mode(jobs, team_id, mode), jobs.c.status.in_(QUEUED_STATUSES), jobs.c.held_at.is_(None))
     ).scalar_one()
 
 

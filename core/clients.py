@@ -1,12 +1,16 @@
-"""Which client an upload targets (X-Client-Id, client-scoped keys; interface.md 5.5, 5.7)."""
+"""Clients of a team (interface.md 2.6): which one an upload targets (X-Client-Id,
+client-scoped keys; 5.5, 5.7), the list partners read, and references to them in bodies."""
 
 import re
+from dataclasses import dataclass
 
 import sqlalchemy as sa
 
-from core import errors
+from core import errors, pagination
 from core.auth import Principal
+from core.clock import iso_ms
 from core.modes import Mode
+from core.store.scoping import in_mode
 from core.store.tables import clients
 
 _CLIENT_ID_RE = re.compile(r"^cl_(live|test)_[0-9a-z]{26}$")
@@ -40,3 +44,62 @@ def resolve_client(conn: sa.Connection, principal: Principal, header_value: str 
             errors=[errors.field_error("X-Client-Id", "validation.client_required_in_test_mode")],
         )
     return client_id
+
+
+@dataclass(frozen=True)
+class ClientRef:
+    """A client as the assignment rules and the VAT tables see it."""
+
+    id: str
+    name: str
+    company_code: str | None
+    vat_code: str | None
+
+
+def _ref(row) -> ClientRef:
+    return ClientRef(row.id, row.name, row.company_code, row.vat_code)
+
+
+def team_clients(conn: sa.Connection, team_id: str, mode: Mode) -> list[ClientRef]:
+    rows = conn.execute(sa.select(clients).where(in_mode(clients, team_id, mode)).order_by(clients.c.id))
+    return [_ref(r) for r in rows]
+
+
+def client_ref(conn: sa.Connection, client_id: str | None) -> ClientRef | None:
+    if client_id is None:
+        return None
+    row = conn.execute(sa.select(clients).where(clients.c.id == client_id)).first()
+    return _ref(row) if row else None
+
+
+def referenced_client(conn: sa.Connection, principal: Principal, client_id: str, field: str) -> ClientRef:
+    """A client named in a body field: of the caller's team and mode (5.7), else the error."""
+    if not _CLIENT_ID_RE.match(client_id):
+        raise errors.InvalidBody(f"{field} is not a client id.", errors=[errors.field_error(field, "validation.invalid_public_id")])
+    row = conn.execute(sa.select(clients).where(clients.c.id == client_id)).first()
+    if row is None:
+        raise errors.ClientNotFound(f"No client {client_id}.")
+    if row.team_id != principal.team_id:
+        raise errors.ClientNotInTeam(f"Client {client_id} belongs to another team.")
+    if row.mode != principal.mode.value:
+        raise errors.ClientModeMismatch(f"Client {client_id} is a {row.mode} client; this is a {principal.mode.value} key.")
+    return _ref(row)
+
+
+def client_dto(row) -> dict:
+    return {
+        "id": row.id, "name": row.name, "companyCode": row.company_code, "vatCode": row.vat_code,
+        "mode": row.mode, "createdAt": iso_ms(row.created_at),
+    }
+
+
+def list_clients(conn: sa.Connection, principal: Principal, page: pagination.Page) -> tuple[list[dict], str | None]:
+    """GET /clients: the caller's mode only; a client-scoped key sees its own client. Newest first."""
+    query = sa.select(clients).where(in_mode(clients, principal.team_id, principal.mode))
+    if principal.client_id is not None:
+        query = query.where(clients.c.id == principal.client_id)
+    if page.after is not None:
+        query = query.where(clients.c.id < page.after)
+    rows = conn.execute(query.order_by(clients.c.id.desc()).limit(page.limit + 1)).all()
+    items = [client_dto(r) for r in rows[: page.limit]]
+    return items, (pagination.encode(items[-1]["id"], {}) if len(rows) > page.limit else None)

@@ -110,6 +110,10 @@ class JobNotFound(ServiceError):
     code, status, title = "job.not_found", 404, "Job not found"
 
 
+class ContactNotFound(ServiceError):
+    code, status, title = "contact.not_found", 404, "Contact not found"
+
+
 class InvoiceNotReadyForExport(ServiceError):
     code, status, title = "invoice.not_ready_for_export", 409, "Invoice not ready for export"
 
@@ -128,6 +132,30 @@ class InvoiceExportUnavailablePreprocessing(ServiceError):
 
 class InvoiceNotEditable(ServiceError):
     code, status, title = "invoice.not_editable", 409, "Invoice still being processed"
+
+
+class AssignmentNotReviewable(ServiceError):
+    code, status, title = "invoice.assignment_not_reviewable", 409, "Invoice is not awaiting review"
+
+
+class AssignmentConflict(ServiceError):
+    code, status, title = "invoice.assignment_conflict", 409, "A different review action was already applied"
+
+
+class AssignmentMoveNeedsReview(ServiceError):
+    code, status, title = (
+        "invoice.assignment_move_needs_review",
+        409,
+        "Reassessment against the destination still needs review",
+    )
+
+
+class AssignmentDestinationSameClient(ServiceError):
+    code, status, title = (
+        "invoice.assignment_destination_same_client",
+        400,
+        "Move destination equals the current client",
+    )
 
 
 class ReprocessUnavailable(ServiceError):

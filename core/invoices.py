@@ -23,20 +23,45 @@ def build_dto(invoice_id: str, job: dict, extracted: dict, now) -> dict:
     }
     dto.update(extracted)
     dto["assignment"] = {"status": None, "clientId": job["client_id"], "reasonCodes": [], "candidates": []}
+    dto["history"] = []
     dto["createdAt"] = dto["updatedAt"] = iso_ms(now)
     return dto
 
 
-def get_invoice(conn: sa.Connection, team_id: str, mode: Mode, invoice_id: str) -> dict:
+def _row(conn: sa.Connection, team_id: str, mode: Mode, invoice_id: str):
     row = conn.execute(
-        sa.select(invoices.c.document).where(in_mode(invoices, team_id, mode), invoices.c.id == invoice_id)
+        sa.select(invoices.c.document, invoices.c.version, invoices.c.status, invoices.c.job_id,
+                  invoices.c.assignment_status, invoices.c.updated_at)
+        .where(in_mode(invoices, team_id, mode), invoices.c.id == invoice_id)
     ).first()
     if row is None:
         raise errors.InvoiceNotFound(f"No invoice {invoice_id} for this team.")
-    return row.document
+    return row
 
 
-INVOICE_STATUSES = (COMPLETED, "awaiting_credits")
+def get_invoice(conn: sa.Connection, team_id: str, mode: Mode, invoice_id: str) -> dict:
+    return _row(conn, team_id, mode, invoice_id).document
+
+
+def get_versioned(conn: sa.Connection, team_id: str, mode: Mode, invoice_id: str) -> tuple[dict, int]:
+    """The DTO and its version (the ETag that PATCH's If-Match compares)."""
+    row = _row(conn, team_id, mode, invoice_id)
+    return row.document, row.version
+
+
+def get_status(conn: sa.Connection, team_id: str, mode: Mode, invoice_id: str) -> dict:
+    """GET /invoices/{id}/status: the light answer for polling."""
+    row = _row(conn, team_id, mode, invoice_id)
+    return {
+        "id": invoice_id, "status": row.status, "jobId": row.job_id,
+        "assignment": {"status": row.assignment_status}, "updatedAt": iso_ms(row.updated_at),
+    }
+
+
+# `processing` covers an invoice held in client-assignment review; `discarded` one that a
+# review discarded; `awaiting_credits` lists parked uploads (jobs without an invoice yet).
+INVOICE_STATUSES = ("processing", COMPLETED, "discarded", "awaiting_credits")
+ASSIGNMENT_STATUSES = ("needs_review", "confirmed", "exempt", "discarded")
 
 
 def _summary(doc: dict) -> dict:
@@ -45,6 +70,8 @@ def _summary(doc: dict) -> dict:
         "id": doc["id"], "status": doc["status"], "jobId": doc.get("jobId"), "clientId": doc.get("clientId"),
         "sourceFile": doc.get("sourceFile"), "invoiceNumber": doc.get("invoiceNumber"),
         "issueDate": doc.get("issueDate"), "currency": doc.get("currency"), "gross": totals.get("gross"),
+        "direction": doc.get("direction"), "assignmentStatus": (doc.get("assignment") or {}).get("status"),
+        "sellerName": (doc.get("seller") or {}).get("name"), "buyerName": (doc.get("buyer") or {}).get("name"),
         "createdAt": doc.get("createdAt"),
     }
 
@@ -54,18 +81,29 @@ def _parked(row) -> dict:
     return {
         "id": None, "status": "awaiting_credits", "jobId": row["id"], "clientId": row["client_id"],
         "sourceFile": row["source_file"], "invoiceNumber": None, "issueDate": None, "currency": None,
-        "gross": None, "createdAt": iso_ms(row["created_at"]),
+        "gross": None, "direction": None, "assignmentStatus": None, "sellerName": None, "buyerName": None,
+        "createdAt": iso_ms(row["created_at"]),
     }
 
 
-def list_invoices(conn: sa.Connection, team_id: str, mode: Mode, status: str | None, page: pagination.Page) -> tuple[list[dict], str | None]:
-    """Newest first. `status=awaiting_credits` lists parked uploads (their jobs), since
-    their invoices do not exist until the credits arrive and OCR has run."""
-    if status is not None and status not in INVOICE_STATUSES:
+def _check_enum(name: str, value: str | None, allowed: tuple[str, ...]) -> None:
+    if value is not None and value not in allowed:
         raise errors.InvalidBody(
-            f"status must be one of {', '.join(INVOICE_STATUSES)}.",
-            errors=[errors.field_error("status", "validation.invalid_enum")],
+            f"{name} must be one of {', '.join(allowed)}.", errors=[errors.field_error(name, "validation.invalid_enum")]
         )
+
+
+def list_invoices(
+    conn: sa.Connection, team_id: str, mode: Mode, status: str | None, page: pagination.Page,
+    assignment: str | None = None,
+) -> tuple[list[dict], str | None]:
+    """Newest first, by `status` and `assignment` status. `status=awaiting_credits` lists
+    parked uploads (their jobs), since their invoices do not exist until the credits arrive
+    and OCR has run."""
+    _check_enum("status", status, INVOICE_STATUSES)
+    _check_enum("assignment", assignment, ASSIGNMENT_STATUSES)
+    if status == "awaiting_credits" and assignment is not None:
+        return [], None  # a parked upload has no invoice, so no assignment yet
     if status == "awaiting_credits":
         query = sa.select(jobs).where(in_mode(jobs, team_id, mode), jobs.c.status == status)
         if page.after is not None:
@@ -76,9 +114,12 @@ def list_invoices(conn: sa.Connection, team_id: str, mode: Mode, status: str | N
         query = sa.select(invoices.c.id, invoices.c.document).where(in_mode(invoices, team_id, mode))
         if status is not None:
             query = query.where(invoices.c.status == status)
+        if assignment is not None:
+            query = query.where(invoices.c.assignment_status == assignment)
         if page.after is not None:
             query = query.where(invoices.c.id < page.after)
         rows = conn.execute(query.order_by(invoices.c.id.desc()).limit(page.limit + 1)).all()
         items, last_key = [_summary(r.document) for r in rows[: page.limit]], "id"
     more = len(rows) > page.limit
-    return items, (pagination.encode(items[-1][last_key], {"status": status}) if more else None)
+    filters = {"status": status, "assignment": assignment} if assignment else {"status": status}
+    return items, (pagination.encode(items[-1][last_key], filters) if more else None)

@@ -8,11 +8,13 @@ terminal state, the credit charge or release, the outbox event, and the consumed
 Both are idempotent on the job id: a job that is already terminal is left alone.
 """
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import sqlalchemy as sa
 
-from core import credits, ids, invoices, offsets, outbox
+from core import completion, credits, ids, invoices, offsets, outbox
+from core.clients import ClientRef, team_clients
 from core.clock import utcnow
 from core.jobs import COMPLETED, FAILED, PROCESSING, actor_of, event_job
 from core.modes import Mode
@@ -39,10 +41,14 @@ def _job(conn: sa.Connection, job_id: str) -> dict | None:
     return dict(row) if row else None
 
 
+NEEDS_REVIEW = "needs_review"
+
+
 def _processing_job(conn: sa.Connection, job_id: str, position: Position | None) -> dict | None:
-    """The job if it is still `processing`; otherwise move past its message and say None."""
+    """The job if it is still `processing` and not held for review; otherwise move past its
+    message and say None (a held job is finished by its review, never by a worker)."""
     job = _job(conn, job_id)
-    if job is None or job["status"] != PROCESSING:
+    if job is None or job["status"] != PROCESSING or job["held_at"] is not None:
         if position is not None:
             position.commit(conn)
         return None
@@ -66,42 +72,54 @@ def claim(store: Store, job_id: str, max_attempts: int, position: Position | Non
         return job
 
 
-def complete(store: Store, job: dict, extracted: dict, position: Position | None = None) -> str | None:
-    """Record the invoice and finish the job; returns the invoice id (None if already terminal)."""
+Assess = Callable[[dict, "str | None", list[ClientRef]], dict]
+"""The client-assignment gate: (invoice DTO, the upload's client, the team's clients of the
+mode) -> the DTO's `assignment` object. The pipeline passes `assets.assignment`'s."""
+
+
+def _assignment(conn: sa.Connection, job: dict, dto: dict, previous: dict | None, assess: Assess | None) -> dict:
+    """The assignment of a freshly read invoice. A reprocess keeps an assignment that a review
+    resolved (the bookkeeper's decision outlives a re-read); otherwise the gate decides."""
+    before = (previous or {}).get("assignment") or {}
+    if before.get("resolution"):
+        return before
+    if assess is None:
+        return dto["assignment"]
+    return assess(dto, job["client_id"], team_clients(conn, job["team_id"], Mode(job["mode"])))
+
+
+def complete(
+    store: Store, job: dict, extracted: dict, position: Position | None = None, assess: Assess | None = None,
+) -> str | None:
+    """Record the invoice, then finish the job or hold it for review; returns the invoice id
+    (None if the job was already terminal or is held)."""
     with store.write() as conn:
         current = _processing_job(conn, job["id"], position)
         if current is None:
             return None
         now = utcnow()
+        previous = None
         if current["invoice_id"] is None:
             invoice_id = ids.new_id("inv", Mode(current["mode"]))
-            dto = invoices.build_dto(invoice_id, current, extracted, now)
             conn.execute(
                 invoices_table.insert().values(
                     id=invoice_id, team_id=current["team_id"], mode=current["mode"], client_id=current["client_id"],
-                    job_id=current["id"], status=dto["status"], document=dto, created_at=now, updated_at=now,
+                    job_id=current["id"], status=PROCESSING, document={}, created_at=now, updated_at=now,
                 )
             )
         else:  # a reprocess: the invoice keeps its id and creation time, its content is replaced
             invoice_id = current["invoice_id"]
             previous = conn.execute(sa.select(invoices_table.c.document).where(invoices_table.c.id == invoice_id)).scalar_one()
-            dto = invoices.build_dto(invoice_id, current, extracted, now)
+        dto = invoices.build_dto(invoice_id, current, extracted, now)
+        if previous:
             dto["createdAt"] = previous.get("createdAt", dto["createdAt"])
-            conn.execute(
-                invoices_table.update().where(invoices_table.c.id == invoice_id).values(
-                    status=dto["status"], document=dto, updated_at=now
-                )
-            )
-        conn.execute(
-            jobs.update().where(jobs.c.id == current["id"]).values(
-                status=COMPLETED, invoice_id=invoice_id, updated_at=now, finished_at=now
-            )
-        )
-        if current["mode"] == Mode.LIVE.value:
-            credits.charge(conn, current["team_id"], current["id"])
-        outbox.add_event(conn, current["team_id"], Mode(current["mode"]), "invoice.processed", {"invoice": dto}, current["id"],
-            actor_of(current),
-        )
+            dto["history"] = previous.get("history", [])
+        dto["assignment"] = _assignment(conn, current, dto, previous, assess)
+        dto["clientId"] = dto["assignment"].get("clientId", current["client_id"])
+        if dto["assignment"].get("status") == NEEDS_REVIEW:
+            completion.hold(conn, current, dto, actor_of(current))
+        else:
+            completion.finish(conn, current, dto, actor_of(current))
         if position is not None:
             position.commit(conn)
         return invoice_id
@@ -119,12 +137,7 @@ def _fail(conn: sa.Connection, job: dict, message: str, position: Position | Non
     if job["invoice_id"] is not None:
         # A failed reprocess: the invoice keeps its previous content (section 6: data.invoice).
         document = conn.execute(sa.select(invoices_table.c.document).where(invoices_table.c.id == job["invoice_id"])).scalar_one()
-        document = {**document, "status": invoices.COMPLETED}
-        conn.execute(
-            invoices_table.update().where(invoices_table.c.id == job["invoice_id"]).values(
-                status=invoices.COMPLETED, document=document, updated_at=now
-            )
-        )
+        document = completion.save_document(conn, job["invoice_id"], dict(document), invoices.COMPLETED)
         data = {"invoice": document}
     else:
         data = {"job": event_job({**job, "status": FAILED, "error_message": message})}
@@ -150,5 +163,8 @@ def skip(store: Store, position: Position) -> None:
 
 
 def unfinished_job_ids(conn: sa.Connection) -> list[str]:
-    rows = conn.execute(sa.select(jobs.c.id).where(jobs.c.status == PROCESSING).order_by(jobs.c.created_at))
+    """Jobs a worker still has to read (held ones wait for their review, not for a worker)."""
+    rows = conn.execute(
+        sa.select(jobs.c.id).where(jobs.c.status == PROCESSING, jobs.c.held_at.is_(None)).order_by(jobs.c.created_at)
+    )
     return [r.id for r in rows]

@@ -221,3 +221,39 @@ def ubl_category(
     if seller_country and seller_country == buyer_country:
         return "E", None
     return None
+
+
+def _dec(value) -> Decimal | None:
+    try:
+        return Decimal(str(value)) if value not in (None, "") else None
+    except ArithmeticError:
+        return None
+
+
+def classify_invoice(invoice: dict) -> None:
+    """Fill `vatClassifier` and `category` of the lines and of `vatBreakdown` from the tables
+    above, for the invoice's `direction`. A value the tables do not decide is left as read
+    (never a silent PVM1); a breakdown entry takes its lines' classifier when they agree."""
+    from core.countries import of_party
+
+    seller, buyer = invoice.get("seller") or {}, invoice.get("buyer") or {}
+    seller_country, buyer_country = of_party(seller), of_party(buyer)
+    flow = invoice.get("direction")
+    art96 = domestic_reverse_charge(invoice, seller_country, buyer_country)
+    by_rate: dict[Decimal, set[str | None]] = {}
+    for line in invoice.get("lines") or []:
+        rate = _dec(line.get("vatRate"))
+        code = vat_classifier(flow, rate, seller_country, buyer_country, line.get("kind"), bool(buyer.get("vatCode")), art96)
+        line["vatClassifier"] = code or line.get("vatClassifier")
+        category = ubl_category(rate, line["vatClassifier"], seller_country, buyer_country, bool(seller.get("vatCode")))
+        line["category"] = category[0] if category else line.get("category")
+        if rate is not None:
+            by_rate.setdefault(rate, set()).add(line["vatClassifier"])
+    for entry in invoice.get("vatBreakdown") or []:
+        rate = _dec(entry.get("rate"))
+        codes = by_rate.get(rate, set()) if rate is not None else set()
+        code = next(iter(codes)) if len(codes) == 1 else None
+        code = code or vat_classifier(flow, rate, seller_country, buyer_country, None, bool(buyer.get("vatCode")), art96)
+        entry["vatClassifier"] = code or entry.get("vatClassifier")
+        category = ubl_category(rate, entry["vatClassifier"], seller_country, buyer_country, bool(seller.get("vatCode")))
+        entry["category"] = category[0] if category else entry.get("category")

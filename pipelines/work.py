@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from assets.extraction.canned import canned_invoice
 from assets.ocr.model import DocumentError
 from assets.process import process_document
+from assets.rules import RULES
 from core import processing
 from core.blobs import BlobStore
 from core.settings import Settings
@@ -62,5 +63,5 @@ class JobRunner:
             message = f"Internal error while reading the document ({type(exc).__name__})."
             processing.fail(self.store, job, message, position)
             return Outcome(job_id, "failed", error=message)
-        invoice_id = processing.complete(self.store, job, extracted, position)
+        invoice_id = processing.complete(self.store, job, extracted, position, assess=RULES.assess)
         return Outcome(job_id, "completed" if invoice_id else "skipped", invoice_id=invoice_id)

@@ -3,15 +3,19 @@
 import falcon
 
 from api.multipart import FilePart, read_upload_form
-from core import admission, errors, idempotency, pagination, reprocess, scopes, uploads
+from core import admission, errors, idempotency, invoice_edits, pagination, reprocess, scopes, uploads
+from core.actors import Actor
 from core.auth import Principal
 from core.blobs import BlobStore
 from core.clients import resolve_client
-from core.invoices import get_invoice, list_invoices
+from core.invoices import get_status, get_versioned, list_invoices
 from core.kafka import Publisher
 from core.modes import Mode
+from core.rules import InvoiceRules
 from core.settings import Settings
 from core.store.db import Store
+from core.validation import parse
+from schemas.invoices import InvoicePatch
 
 MAX_BATCH_FILES = 10
 MAX_BATCH_BODY_BYTES = 500 * 1024 * 1024
@@ -117,10 +121,11 @@ class InvoiceUploads(_Uploader):
     def on_get(self, req: falcon.Request, resp: falcon.Response) -> None:
         principal: Principal = req.context.principal
         principal.require(scopes.INVOICE_READ)
-        status = req.get_param("status")
-        page = pagination.parse(req.get_param("cursor"), req.get_param("limit"), {"status": status})
+        status, assignment = req.get_param("status"), req.get_param("assignment")
+        filters = {"status": status, "assignment": assignment} if assignment else {"status": status}
+        page = pagination.parse(req.get_param("cursor"), req.get_param("limit"), filters)
         with self.store.read() as conn:
-            items, next_cursor = list_invoices(conn, principal.team_id, principal.mode, status, page)
+            items, next_cursor = list_invoices(conn, principal.team_id, principal.mode, status, page, assignment)
         resp.media = {"data": items, "nextCursor": next_cursor}
 
 
@@ -176,6 +181,32 @@ class InvoiceBatchUploads(_Uploader):
 
 
 class Invoice:
+    """GET /invoices/{id} (with its version as ETag) and PATCH /invoices/{id} (a JSON merge
+    patch, `If-Match` against lost updates; the edit fires invoice.updated, source api)."""
+
+    def __init__(self, store: Store, rules: InvoiceRules):
+        self.store, self.rules = store, rules
+
+    def on_get(self, req: falcon.Request, resp: falcon.Response, invoice_id: str) -> None:
+        principal: Principal = req.context.principal
+        principal.require(scopes.INVOICE_READ)
+        with self.store.read() as conn:
+            resp.media, version = get_versioned(conn, principal.team_id, principal.mode, invoice_id)
+        resp.etag = invoice_edits.etag(version)
+
+    def on_patch(self, req: falcon.Request, resp: falcon.Response, invoice_id: str) -> None:
+        principal: Principal = req.context.principal
+        principal.require(scopes.INVOICE_WRITE)
+        patch = parse(InvoicePatch, req.get_media())
+        resp.media, version = invoice_edits.edit(
+            self.store, self.rules, principal, invoice_id, patch, req.get_header("If-Match"), Actor.api(principal.key_id)
+        )
+        resp.etag = invoice_edits.etag(version)
+
+
+class InvoiceStatus:
+    """GET /invoices/{id}/status: id, status, jobId, assignment status, updatedAt."""
+
     def __init__(self, store: Store):
         self.store = store
 
@@ -183,7 +214,7 @@ class Invoice:
         principal: Principal = req.context.principal
         principal.require(scopes.INVOICE_READ)
         with self.store.read() as conn:
-            resp.media = get_invoice(conn, principal.team_id, principal.mode, invoice_id)
+            resp.media = get_status(conn, principal.team_id, principal.mode, invoice_id)
 
 
 class InvoiceReprocess:

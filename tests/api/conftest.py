@@ -17,7 +17,7 @@ def world(env, store):
         "blob_dir": env.blob_dir,
         "team": team,
         "live_client": admin.create_client(store, team, Mode.LIVE, "Gyvas")["clientId"],
-        "test_client": admin.create_client(store, team, Mode.TEST, "Bandomasis")["clientId"],
+        "test_client": admin.create_client(store, team, Mode.TEST, "UAB Medžio darbai", "123456786", "LT123456715")["clientId"],
         "foreign_client": admin.create_client(store, other_team, Mode.LIVE, "Svetimas")["clientId"],
     }
     w["live"] = admin.create_key(store, team, Mode.LIVE, scopes)["key"]

@@ -21,7 +21,7 @@ def setup(env, store):
     env = dataclasses.replace(env, uploads_topic=topic, stream_groups=1, topic_partitions=2, lease_ttl_s=2.0)
     kafka_io.ensure_topic(env.kafka_bootstrap, topic, 2)
     team = admin.create_team(store, "UAB Testas")["teamId"]
-    client = admin.create_client(store, team, Mode.TEST, "Bandomasis")["clientId"]
+    client = admin.create_client(store, team, Mode.TEST, "UAB Medžio darbai", "123456786", "LT123456715")["clientId"]  # the canned buyer
     principal = authenticate(store, admin.create_key(store, team, Mode.TEST, ["invoice:write"])["key"], "127.0.0.1")
     publisher = kafka_io.Publisher(env, store)
 
