@@ -18,11 +18,11 @@ from core.actors import Actor
 from core.auth import Principal
 from core.clock import iso_ms, utcnow
 from core.contacts import contact_party_ref
+from core.invoices import locked_row
 from core.modes import Mode
 from core.rules import InvoiceRules
 from core.store.db import Store
-from core.store.scoping import in_mode
-from core.store.tables import invoice_edits, invoices
+from core.store.tables import invoice_edits
 from schemas.invoices import InvoicePatch, sent
 
 _CONTACT_LINKS = {"buyerContactId": "buyer", "sellerContactId": "seller"}
@@ -90,12 +90,7 @@ def edit(
 ) -> tuple[dict, int]:
     """Apply the patch; returns (the invoice DTO, its version)."""
     with store.write() as conn:
-        row = conn.execute(
-            sa.select(invoices).where(in_mode(invoices, principal.team_id, principal.mode), invoices.c.id == invoice_id)
-            .with_for_update()
-        ).mappings().first()
-        if row is None:
-            raise errors.InvoiceNotFound(f"No invoice {invoice_id} for this team.")
+        row = locked_row(conn, principal.team_id, principal.mode, invoice_id)
         if row["status"] == completion.INVOICE_PROCESSING:
             raise errors.InvoiceNotEditable("The invoice is still being processed; edit it once it is processed.")
         if row["status"] != completion.INVOICE_COMPLETED:

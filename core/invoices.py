@@ -39,6 +39,17 @@ def _row(conn: sa.Connection, team_id: str, mode: Mode, invoice_id: str):
     return row
 
 
+def locked_row(conn: sa.Connection, team_id: str, mode: Mode, invoice_id: str):
+    """The invoice row, locked for the rest of the write transaction (PostgreSQL; SQLite's
+    BEGIN IMMEDIATE already serialises writers), so two changes of it never interleave."""
+    row = conn.execute(
+        sa.select(invoices).where(in_mode(invoices, team_id, mode), invoices.c.id == invoice_id).with_for_update()
+    ).mappings().first()
+    if row is None:
+        raise errors.InvoiceNotFound(f"No invoice {invoice_id} for this team.")
+    return row
+
+
 def get_invoice(conn: sa.Connection, team_id: str, mode: Mode, invoice_id: str) -> dict:
     return _row(conn, team_id, mode, invoice_id).document
 

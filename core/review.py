@@ -22,26 +22,16 @@ from core.actors import Actor
 from core.auth import Principal
 from core.clients import referenced_client, team_clients
 from core.clock import iso_ms, utcnow
+from core.invoices import locked_row
 from core.jobs import CANCELLED
 from core.modes import Mode
 from core.rules import InvoiceRules
 from core.store.db import Store
-from core.store.scoping import in_mode
-from core.store.tables import invoices, jobs
+from core.store.tables import jobs
 
 APPROVE, MOVE, DISCARD = "approve", "move", "discard"
 NEEDS_REVIEW, CONFIRMED, DISCARDED = "needs_review", "confirmed", "discarded"
 DISCARD_MESSAGE = "Discarded in client-assignment review."
-
-
-def _locked_invoice(conn: sa.Connection, principal: Principal, invoice_id: str):
-    row = conn.execute(
-        sa.select(invoices).where(in_mode(invoices, principal.team_id, principal.mode), invoices.c.id == invoice_id)
-        .with_for_update()
-    ).mappings().first()
-    if row is None:
-        raise errors.InvoiceNotFound(f"No invoice {invoice_id} for this team.")
-    return row
 
 
 def _already_applied(assignment: dict, action: str, destination: str | None) -> bool:
@@ -65,7 +55,7 @@ def resolve(
 ) -> dict:
     """Apply a review action; returns the invoice DTO as it stands afterwards."""
     with store.write() as conn:
-        row = _locked_invoice(conn, principal, invoice_id)
+        row = locked_row(conn, principal.team_id, principal.mode, invoice_id)
         dto = dict(row["document"])
         assignment = dict(dto.get("assignment") or {})
         if assignment.get("resolution"):
