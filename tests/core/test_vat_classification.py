@@ -114,3 +114,34 @@ def test_domestic_reverse_charge_note_needs_two_lithuanian_parties():
     assert classify.domestic_reverse_charge(invoice, "LT", "LT")
     assert not classify.domestic_reverse_charge(invoice, "DE", "LT")
     assert not classify.domestic_reverse_charge({"notes": "Ačiū", "lines": []}, "LT", "LT")
+
+
+def _dto(direction, seller_country, buyer_country, rate, kind, buyer_vat="DE136695976", notes=None):
+    return {
+        "direction": direction, "notes": notes,
+        "seller": {"vatCode": "LT100001234510" if seller_country == "LT" else "DE136695976", "address": {"country": seller_country}},
+        "buyer": {"vatCode": buyer_vat, "address": {"country": buyer_country}},
+        "lines": [{"lineNo": 1, "vatRate": rate, "kind": kind, "description": "x", "vatClassifier": None}],
+        "vatBreakdown": [{"rate": rate, "category": None, "vatClassifier": None}],
+    }
+
+
+@pytest.mark.parametrize("dto,code,category", [
+    (_dto("sales", "LT", "DE", "0", "goods"), "PVM13", "K"),  # intra-EU supply of goods
+    (_dto("sales", "LT", "US", "0", "service", buyer_vat=None), "PVM14", "Z"),  # export of services
+    (_dto("sales", "LT", "LT", "0", "goods", buyer_vat="LT123456715"), "PVM5", "E"),  # exempt
+    (_dto("purchase", "DE", "LT", "21", "service", buyer_vat="LT123456715"), "PVM21", "S"),  # EU services bought
+    (_dto("purchase", "LT", "LT", "21", "goods", buyer_vat="LT123456715", notes="Atvirkštinis apmokestinimas, PVMĮ 96 str."),
+     "PVM25", "AE"),  # domestic reverse charge
+])
+def test_classify_invoice_fills_lines_and_breakdown(dto, code, category):
+    classify.classify_invoice(dto)
+    assert dto["lines"][0]["vatClassifier"] == code and dto["lines"][0]["category"] == category
+    assert dto["vatBreakdown"][0]["vatClassifier"] == code and dto["vatBreakdown"][0]["category"] == category
+
+
+def test_classify_invoice_keeps_what_the_tables_do_not_decide():
+    dto = _dto(None, "LT", "DE", "0", None)
+    dto["lines"][0]["vatClassifier"] = "PVM12"
+    classify.classify_invoice(dto)
+    assert dto["lines"][0]["vatClassifier"] == "PVM12"
