@@ -38,7 +38,7 @@ run: setup
 # The whole suite on SQLite, then the store-facing tests again on a throw-away PostgreSQL.
 test: setup
 	python -m pytest
-	INVOICES_TEST_POSTGRES=1 python -m pytest -q -m "not e2e" tests/core tests/api tests/pipelines
+	INVOICES_TEST_POSTGRES=1 python -m pytest -q -m "not e2e" tests/core tests/api tests/pipelines tests/webhooks
 
 bench: setup
 	python -m bench.run

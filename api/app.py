@@ -11,6 +11,9 @@ from api.resources.invoices import Invoice, InvoiceBatchUploads, InvoiceReproces
 from api.resources.review import AssignmentAction
 from api.resources.jobs import Job, Jobs
 from api.resources.me import Me, MeCredits
+from api.resources.webhooks import (
+    Webhook, WebhookDeliveries, WebhookDelivery, WebhookRedelivery, Webhooks, WebhookSecretRotation, WebhookTest,
+)
 from api.throttle import FailedAuthLimiter
 from assets.rules import RULES
 from core import errors, review
@@ -19,12 +22,14 @@ from core.kafka import Publisher
 from core.settings import Settings
 from core.settings import settings as current_settings
 from core.store.db import get_store
+from core.webhooks.urls import Resolver, UrlGuard, system_resolver
 
 BASE = "/external/v1"
 MERGE_PATCH_JSON = "application/merge-patch+json"
 
 
-def create_app(settings: Settings | None = None) -> falcon.App:
+def create_app(settings: Settings | None = None, *, resolver: Resolver | None = None) -> falcon.App:
+    """`resolver` answers the webhook URL guard's DNS questions (tests pass a table)."""
     settings = settings or current_settings()
     store = get_store(settings.database_url)
     publisher = Publisher(settings, store)
@@ -51,9 +56,20 @@ def create_app(settings: Settings | None = None) -> falcon.App:
     app.add_route(f"{BASE}/me", Me())
     app.add_route(f"{BASE}/me/credits", credits)
     app.add_route(f"{BASE}/me/quota.credits", credits)
+    _add_webhook_routes(app, store, UrlGuard(settings.webhooks.allow_loopback, resolver or system_resolver))
 
     app.add_error_handler(Exception, problems.handle_unexpected)
     app.add_error_handler(falcon.HTTPError, problems.handle_http_error)
     app.add_error_handler(errors.ServiceError, problems.handle_service_error)
     return app
 
+
+def _add_webhook_routes(app: falcon.App, store, guard: UrlGuard) -> None:
+    hooks, one = f"{BASE}/webhooks", f"{BASE}/webhooks/{{webhook_id}}"
+    app.add_route(hooks, Webhooks(store, guard))
+    app.add_route(one, Webhook(store, guard))
+    app.add_route(f"{one}/test", WebhookTest(store))
+    app.add_route(f"{one}/secret/rotate", WebhookSecretRotation(store))
+    app.add_route(f"{one}/deliveries", WebhookDeliveries(store))
+    app.add_route(f"{one}/deliveries/{{delivery_id}}", WebhookDelivery(store))
+    app.add_route(f"{one}/deliveries/{{delivery_id}}/redeliver", WebhookRedelivery(store))

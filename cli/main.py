@@ -109,6 +109,22 @@ def broker() -> None:
     os.execv(binary, [binary, "broker", "--listener-url", url, "--advertised-listener-url", url])
 
 
+@main.group()
+def webhooks() -> None:
+    """The webhook dispatcher."""
+
+
+@webhooks.command("run")
+def webhooks_run() -> None:
+    """Deliver webhook events in the foreground until SIGTERM (several may run at once)."""
+    import logging
+
+    from core.webhooks.dispatcher import run_forever
+
+    logging.basicConfig(level=logging.INFO, format="%(message)s")
+    run_forever(load_settings())
+
+
 @main.group(name="admin")
 def admin_group() -> None:
     """Operator commands."""

@@ -230,6 +230,63 @@ class CursorInvalid(ServiceError):
     code, status, title = "pagination.cursor_invalid", 400, "Cursor malformed or incompatible"
 
 
+# --- webhooks -----------------------------------------------------------------------------
+class WebhookNotFound(ServiceError):
+    code, status, title = "webhook.not_found", 404, "Webhook endpoint not found"
+
+
+class WebhookEndpointLimitExceeded(ServiceError):
+    code, status, title = "webhook.endpoint_limit_exceeded", 422, "Webhook endpoint limit reached"
+
+
+class WebhookUrlNotHttps(ServiceError):
+    code, status, title = "webhook.url_not_https", 400, "Webhook URL is not https"
+
+
+class WebhookUrlInvalidHostname(ServiceError):
+    code, status, title = "webhook.url_invalid_hostname", 400, "Webhook URL host is not a public DNS name"
+
+
+class WebhookUrlResolvesToPrivateIp(ServiceError):
+    code, status, title = (
+        "webhook.url_resolves_to_private_ip",
+        400,
+        "Webhook URL host resolves to a private or reserved address",
+    )
+
+
+class WebhookUrlPortNotAllowed(ServiceError):
+    code, status, title = "webhook.url_port_not_allowed", 400, "Webhook URL port is not 443"
+
+
+class WebhookUrlTooLong(ServiceError):
+    code, status, title = "webhook.url_too_long", 400, "Webhook URL over 2048 characters"
+
+
+class WebhookTestRateLimitExceeded(ServiceError):
+    code, status, title = (
+        "webhook.test_rate_limit_exceeded",
+        429,
+        "More than 10 test deliveries per hour for the endpoint",
+    )
+
+
+class WebhookDeliveryNotFound(ServiceError):
+    code, status, title = "webhook.delivery_not_found", 404, "Webhook delivery not found"
+
+
+class WebhookDeliveryPayloadUnavailable(ServiceError):
+    code, status, title = (
+        "webhook.delivery_payload_unavailable",
+        409,
+        "Delivery payload past the 30-day retention",
+    )
+
+
+# Field-level code of 7.3, carried in errors[] of validation.invalid_body.
+SECRET_ROTATION_GRACE_ACTIVE = "webhook.secret_rotation_grace_active"
+
+
 # --- generic fallbacks --------------------------------------------------------------------
 class Maintenance(ServiceError):
     code, status, title = "service.maintenance", 503, "Temporarily unavailable"

@@ -21,6 +21,54 @@ def _float(name: str, default: float) -> float:
     return float(raw) if raw else default
 
 
+# Seconds between the 8 attempts of a webhook delivery (interface.md 3.4, 6 rule 5): 90 s
+# times 3 per step, so the last attempt comes about 27 hours after the first.
+WEBHOOK_RETRY_DELAYS_S = (90.0, 270.0, 810.0, 2430.0, 7290.0, 21870.0, 65610.0)
+
+
+@dataclass(frozen=True)
+class WebhookSettings:
+    """The webhook channel: what the SSRF guard admits and how the dispatcher behaves.
+
+    `allow_loopback` is for local development and tests only (receivers on localhost, any
+    port); `retry_delays_s` overrides the schedule (tests use tiny delays); `timeout_s`
+    stays 30 s in production, the contract's limit for a receiver's answer.
+    """
+
+    allow_loopback: bool = False
+    ca_file: Path | None = None
+    retry_delays_s: tuple[float, ...] = WEBHOOK_RETRY_DELAYS_S
+    timeout_s: float = 30.0
+    lease_s: float = 60.0
+    concurrency: int = 32
+    endpoint_concurrency: int = 4
+    poll_s: float = 0.1
+
+
+def _delays(raw: str) -> tuple[float, ...]:
+    """`1,1,2` -> seven delays; the last given value repeats for the attempts not named."""
+    values = [float(v) for v in raw.split(",") if v.strip()]
+    if not values or any(v < 0 for v in values):
+        raise ValueError(f"INVOICES_WEBHOOK_RETRY_DELAYS must list seconds >= 0, got {raw!r}")
+    values += [values[-1]] * (len(WEBHOOK_RETRY_DELAYS_S) - len(values))
+    return tuple(values[: len(WEBHOOK_RETRY_DELAYS_S)])
+
+
+def load_webhook_settings() -> WebhookSettings:
+    ca_file = os.environ.get("INVOICES_WEBHOOK_CA_FILE", "").strip()
+    delays = os.environ.get("INVOICES_WEBHOOK_RETRY_DELAYS", "").strip()
+    return WebhookSettings(
+        allow_loopback=os.environ.get("INVOICES_WEBHOOK_ALLOW_LOOPBACK", "").strip() == "1",
+        ca_file=Path(ca_file) if ca_file else None,
+        retry_delays_s=_delays(delays) if delays else WEBHOOK_RETRY_DELAYS_S,
+        timeout_s=_float("INVOICES_WEBHOOK_TIMEOUT_S", 30.0),
+        lease_s=max(1.0, _float("INVOICES_WEBHOOK_LEASE_S", 60.0)),
+        concurrency=max(1, _int("INVOICES_WEBHOOK_CONCURRENCY", 32)),
+        endpoint_concurrency=max(1, _int("INVOICES_WEBHOOK_ENDPOINT_CONCURRENCY", 4)),
+        poll_s=max(0.01, _float("INVOICES_WEBHOOK_POLL_S", 0.1)),
+    )
+
+
 @dataclass(frozen=True)
 class Settings:
     home: Path
@@ -41,6 +89,7 @@ class Settings:
     queue_depth_limit: int
     queue_retry_after_s: int
     docs_url: str
+    webhooks: WebhookSettings = WebhookSettings()
 
     @property
     def blob_dir(self) -> Path:
@@ -85,6 +134,7 @@ def load_settings() -> Settings:
         queue_depth_limit=max(1, _int("INVOICES_QUEUE_DEPTH_LIMIT", 500)),
         queue_retry_after_s=max(1, _int("INVOICES_QUEUE_RETRY_AFTER_S", 5)),
         docs_url=os.environ.get("INVOICES_DOCS_URL", "https://docs.invoices.example").rstrip("/"),
+        webhooks=load_webhook_settings(),
     )
 
 

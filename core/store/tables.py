@@ -196,7 +196,10 @@ outbox = sa.Table(
     sa.Column("source", sa.String(8), nullable=True),
     sa.Column("api_key_id", sa.String(40), nullable=True),
     sa.Column("user_id", sa.String(48), nullable=True),
+    # set when the webhook dispatcher turned an event row into its deliveries
+    sa.Column("fanned_out_at", TS, nullable=True),
     sa.Index("ix_outbox_pending", "kind", "published_at"),
+    sa.Index("ix_outbox_fan_out", "kind", "fanned_out_at"),
 )
 
 consumer_offsets = sa.Table(
@@ -264,4 +267,87 @@ currency_rates = sa.Table(
     sa.Column("rate", sa.String(24), nullable=False),  # units of `currency` per 1 EUR
     sa.Column("source", sa.String(40), nullable=False),
     sa.Column("loaded_at", TS, nullable=False),
+)
+
+
+# --- webhooks (interface.md 2.7-2.9, 3.4, 6) ---------------------------------------------
+# An endpoint is soft-deleted (`deleted_at`) so its delivery history stays readable by
+# operators; every partner-facing read skips deleted endpoints.
+
+webhook_endpoints = sa.Table(
+    "webhook_endpoints",
+    metadata,
+    sa.Column("id", sa.String(48), primary_key=True),
+    sa.Column("team_id", sa.ForeignKey("teams.id"), nullable=False),
+    sa.Column("mode", sa.String(8), nullable=False),
+    sa.Column("url", sa.String(2048), nullable=False),
+    sa.Column("events", sa.JSON, nullable=False),
+    sa.Column("source_filter", sa.JSON, nullable=False),  # "any" | "api" | "ui" | {"apiKeyId": ...}
+    sa.Column("enabled", sa.Boolean, nullable=False, server_default=sa.true()),
+    sa.Column("secret", sa.String(100), nullable=False),
+    # after a rotation the old secret keeps signing beside the new one until it expires
+    sa.Column("previous_secret", sa.String(100), nullable=True),
+    sa.Column("previous_secret_expires_at", TS, nullable=True),
+    sa.Column("created_at", TS, nullable=False),
+    sa.Column("updated_at", TS, nullable=False),
+    sa.Column("deleted_at", TS, nullable=True),
+    sa.Index("ix_webhook_endpoints_team_mode", "team_id", "mode"),
+)
+
+# The body of one event exactly as it is sent (oversized envelope already applied), shared
+# by every delivery and redelivery of the event; `body` is dropped after 30 days.
+webhook_payloads = sa.Table(
+    "webhook_payloads",
+    metadata,
+    sa.Column("event_id", sa.String(48), primary_key=True),
+    sa.Column("team_id", sa.String(40), nullable=False),
+    sa.Column("mode", sa.String(8), nullable=False),
+    sa.Column("event_type", sa.String(60), nullable=False),
+    sa.Column("body", sa.Text, nullable=True),
+    sa.Column("oversized", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("created_at", TS, nullable=False),
+    sa.Column("dropped_at", TS, nullable=True),
+    sa.Index("ix_webhook_payloads_created", "created_at"),
+)
+
+webhook_deliveries = sa.Table(
+    "webhook_deliveries",
+    metadata,
+    sa.Column("id", sa.String(48), primary_key=True),
+    sa.Column("endpoint_id", sa.String(48), nullable=False),
+    sa.Column("team_id", sa.String(40), nullable=False),
+    sa.Column("mode", sa.String(8), nullable=False),
+    sa.Column("event_id", sa.String(48), nullable=False, index=True),
+    sa.Column("event_type", sa.String(60), nullable=False),
+    sa.Column("is_test", sa.Boolean, nullable=False, server_default=sa.false()),
+    sa.Column("redelivery_of", sa.String(48), nullable=True),
+    sa.Column("status", sa.String(16), nullable=False),  # pending | delivered | dead_lettered | cancelled
+    sa.Column("attempts", sa.Integer, nullable=False, server_default="0"),
+    sa.Column("next_attempt_at", TS, nullable=True),
+    # the claim of a dispatcher: whoever holds an unexpired lease is the only one attempting
+    sa.Column("lease_holder", sa.String(80), nullable=True),
+    sa.Column("lease_token", sa.String(40), nullable=True),
+    sa.Column("lease_until", TS, nullable=True),
+    sa.Column("last_status_code", sa.Integer, nullable=True),
+    sa.Column("last_error", sa.String(300), nullable=True),
+    sa.Column("delivered_at", TS, nullable=True),
+    sa.Column("created_at", TS, nullable=False),
+    sa.Column("updated_at", TS, nullable=False),
+    sa.Index("ix_webhook_deliveries_due", "status", "next_attempt_at"),
+    sa.Index("ix_webhook_deliveries_endpoint", "endpoint_id", "id"),
+)
+
+webhook_delivery_attempts = sa.Table(
+    "webhook_delivery_attempts",
+    metadata,
+    sa.Column("id", sa.Integer, primary_key=True, autoincrement=True),
+    sa.Column("delivery_id", sa.String(48), nullable=False, index=True),
+    sa.Column("number", sa.Integer, nullable=False),
+    sa.Column("dispatcher", sa.String(80), nullable=False),
+    sa.Column("started_at", TS, nullable=False),
+    sa.Column("finished_at", TS, nullable=True),
+    sa.Column("duration_ms", sa.Integer, nullable=True),
+    sa.Column("status_code", sa.Integer, nullable=True),
+    sa.Column("error", sa.String(300), nullable=True),
+    sa.Column("response_body", sa.Text, nullable=True),  # the first 1 KB of the answer
 )

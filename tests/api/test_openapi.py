@@ -11,6 +11,7 @@ def test_every_documented_operation_is_routed(world):
     assert doc["openapi"].startswith("3.")
     for path, operations in doc["paths"].items():
         concrete = "/external/v1" + path.replace("{invoiceId}", "inv_x").replace("{jobId}", "job_x").replace("{contactId}", "ct_x")
+        concrete = concrete.replace("{webhookId}", "whe_x").replace("{deliveryId}", "whd_x")
         for method in operations:
             resp = world["client"].simulate_request(
                 method.upper(), concrete, headers={"Authorization": f"Bearer {world['live']}"}

@@ -1,4 +1,5 @@
-"""A whole stack for end-to-end tests: Tansu broker, gunicorn API, Dagster daemon.
+"""A whole stack for end-to-end tests: Tansu broker, gunicorn API, Dagster daemon, and
+the webhook dispatcher when a test asks for it (`start_webhooks`).
 
 Ports are free ones and INVOICES_HOME is a temporary folder, so a test stack runs beside a
 developer's `make run`. Admin commands go through the real `invoices` CLI.
@@ -43,6 +44,7 @@ class Stack:
         self.daemon = Managed(
             "daemon", [str(BIN / "dagster-daemon"), "run", "-w", "workspace.yaml"], self.env, self.logs, ROOT
         )
+        self.webhooks: Managed | None = None
         self.base = f"http://127.0.0.1:{self.api_port}/external/v1"
 
     # --- lifecycle ---------------------------------------------------------------------------
@@ -60,6 +62,15 @@ class Stack:
     def start_daemon(self) -> None:
         self.daemon.start()
 
+    def start_webhooks(self, **env: str) -> Managed:
+        """The dispatcher (`invoices webhooks run`), with extra settings such as
+        INVOICES_WEBHOOK_ALLOW_LOOPBACK and INVOICES_WEBHOOK_CA_FILE for a local receiver."""
+        if self.webhooks is not None:
+            self.webhooks.stop()
+        argv = [str(BIN / "invoices"), "webhooks", "run"]
+        self.webhooks = Managed("webhooks", argv, {**self.env, **env}, self.logs, ROOT).start()
+        return self.webhooks
+
     def start(self) -> "Stack":
         self.init()
         self.start_broker()
@@ -68,11 +79,13 @@ class Stack:
         return self
 
     def stop(self) -> None:
-        for proc in (self.daemon, self.api, self.broker):
-            proc.stop()
+        for proc in (self.webhooks, self.daemon, self.api, self.broker):
+            if proc is not None:
+                proc.stop()
 
     def logs_tail(self) -> str:
-        return "\n".join(f"--- {p.name} ---\n{p.tail()}" for p in (self.broker, self.api, self.daemon))
+        procs = [p for p in (self.broker, self.api, self.daemon, self.webhooks) if p is not None]
+        return "\n".join(f"--- {p.name} ---\n{p.tail()}" for p in procs)
 
     # --- helpers -----------------------------------------------------------------------------
     def cli(self, *args: str) -> dict:
