@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import time
 
+from .einvoice import embedded_invoice, find_embedded
 from .extraction import extract_invoice
 from .ocr import read_document
 from .ocr.model import DocumentError
@@ -25,8 +26,15 @@ def process_document(data: bytes, mime: str, *, time_limit_s: float | None = Non
     are bugs or deployment problems (e.g. missing Tesseract data).
     """
     started = time.perf_counter()
+    # A PDF that embeds its e-invoice (Factur-X, ZUGFeRD, XRechnung, UBL) is read from the
+    # XML; the page is still read, to cross-check it and to count pages.
+    embedded = find_embedded(data) if _is_pdf(mime) else None
     doc = read_document(data, mime, time_limit_s=time_limit_s)
-    invoice = extract_invoice(doc)
+    invoice = embedded_invoice(embedded, doc) if embedded is not None else extract_invoice(doc)
     invoice["pageCount"] = len(doc.pages)
     invoice["extraction"]["durationMs"] = round((time.perf_counter() - started) * 1000)
     return invoice
+
+
+def _is_pdf(mime: str) -> bool:
+    return (mime or "").split(";", 1)[0].strip().lower() == "application/pdf"

@@ -23,6 +23,7 @@ import sys
 import time
 from pathlib import Path
 
+from assets.einvoice import embedded_invoice, find_embedded
 from assets.extraction import extract_invoice
 from assets.ocr import read_document
 from assets.process import process_document
@@ -76,7 +77,8 @@ def run_document(entry: dict, corpus: Path, reuse_ocr: bool = False) -> dict:
     try:
         if reuse_ocr:
             doc = _cached_read(path, data, entry["mime"], corpus / ".ocr-cache")
-            got = extract_invoice(doc)
+            embedded = find_embedded(data) if entry["mime"] == "application/pdf" else None
+            got = embedded_invoice(embedded, doc) if embedded is not None else extract_invoice(doc)
             got["pageCount"] = len(doc.pages)
         else:
             got = process_document(data, entry["mime"], time_limit_s=TIME_LIMIT_S)

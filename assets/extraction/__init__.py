@@ -26,6 +26,7 @@ from decimal import Decimal
 from ..ocr.model import Document
 from . import header, parties
 from .amounts import decimal_str, money_str
+from .classify import classify_rate
 from .fields import Candidate, Layout
 from .labels import HEADER_FIELDS, HEADINGS, PARTY_FIELDS, TOTAL_FIELDS
 from .table import detect_tables, table_items
@@ -38,7 +39,6 @@ EXTRACTOR_VERSION = "0.2.0"
 ALL_LABELS = [*HEADINGS, *PARTY_FIELDS, *HEADER_FIELDS, *TOTAL_FIELDS]
 _PARTY_PATHS = {"name": "name", "company_code": "companyCode", "vat_code": "vatCode", "iban": "iban",
                 "bank": "bank", "swift": "swift", "email": "email", "phone": "phone", "address": "address"}
-_LT_CLASSIFIERS = {Decimal(21): "PVM1", Decimal(9): "PVM2", Decimal(5): "PVM3"}
 _STANDARD_RATES = (Decimal(21), Decimal(9), Decimal(5))
 
 
@@ -177,29 +177,9 @@ def _classify_lines(items: list[dict], breakdown: list[dict], seller: dict, buye
     single = breakdown[0] if len(breakdown) == 1 else None
     for item in items:
         if item["vatRate"] is not None:
-            item["vatClassifier"] = _classify(Decimal(item["vatRate"]), seller, buyer)[1]
+            item["vatClassifier"] = classify_rate(Decimal(item["vatRate"]), seller, buyer)[1]
         elif single is not None:
             item["vatClassifier"] = single["vatClassifier"]
-
-
-def _country(party: dict) -> str | None:
-    address = party.get("address") or {}
-    if address.get("country"):
-        return address["country"]
-    vat = party.get("vatCode")
-    return vat[:2] if vat else None
-
-
-def _classify(rate: Decimal, seller: dict, buyer: dict) -> tuple[str | None, str | None]:
-    """EN 16931 category and Lithuanian VAT classifier for a rate (domestic supplies only).
-
-    Zero rates, foreign parties and reverse charge need the notes and the parties'
-    countries (formats/from-docscanner2.md); this version leaves them null for review.
-    """
-    if rate <= 0:
-        return None, None
-    domestic = _country(seller) == "LT" and _country(buyer) in ("LT", None)
-    return "S", (_LT_CLASSIFIERS.get(rate) if domestic else None)
 
 
 def _vat_breakdown(items: list[dict], totals, seller: dict, buyer: dict) -> tuple[list[dict], bool]:
@@ -231,7 +211,7 @@ def _vat_breakdown(items: list[dict], totals, seller: dict, buyer: dict) -> tupl
         amount = rate_vat.get(rate)
         if amount is None and len(by_rate) == 1:
             amount = vat
-        category, classifier = _classify(rate, seller, buyer)
+        category, classifier = classify_rate(rate, seller, buyer)
         entries.append({
             "rate": decimal_str(rate),
             "category": category,

@@ -1,7 +1,9 @@
 """Money and quantity parsing in the formats invoices print.
 
-Lithuanian documents write ``1 234,56`` (space thousands, comma decimals), German-style
-software ``1.234,56``, English ones ``1,234.56``. Values are returned as ``Decimal`` and
+Lithuanian, French, Polish and most EU documents write ``1 234,56`` (space thousands,
+comma decimals), German, Dutch, Italian and Spanish ones ``1.234,56``, Swiss ``1'234.56``,
+English ones ``1,234.56``; negatives as ``-1 234,56``, ``(1 234,56)`` or ``1 234,56-``,
+with the currency before or after. Values are returned as ``Decimal`` and
 written into the DTO as plain strings with a dot (``"1234.56"``): floats would lose cents.
 
 The one real ambiguity is a single separator followed by exactly three digits (``1,234``):
@@ -23,9 +25,13 @@ _NUMBER = (
 # Not glued to a word, a code or a date on either side ("LT-01103", "2026-03-14", "12-3").
 _AMOUNT_RE = re.compile(
     r"(?<![\w.,/\-−–])(?P<paren>\()?(?P<sign>[-−–](?=\d))?(?P<num>" + _NUMBER + r")(?P<close>\))?"
-    r"(?![\w]|[.,/\-]\d)"
+    r"(?P<trail>-(?![\w\-]))?(?![\w]|[.,/\-]\d)"
 )
-_CURRENCY_NOISE = re.compile(r"(?i)^(?:eur|usd|gbp|pln|€|\$|£)\s*|\s*(?:eur|usd|gbp|pln|€|\$|£)\.?$")
+# Currencies printed beside an amount: ISO codes of Europe's currencies and common
+# symbols ("€", "zł", "Kč", "kr", "Ft", "lei", "лв", "₽", "руб.", "Fr.").
+_CURRENCY = (r"(?:EUR|USD|GBP|PLN|CZK|HUF|RON|BGN|SEK|DKK|NOK|ISK|CHF|UAH|RUB|TRY|JPY|CNY|CAD|AUD"
+             r"|eur|€|\$|£|zł|zl|Kč|kr\.?|Ft|lei|лв\.?|₽|руб\.?|р\.|Fr\.|CHF)")
+_CURRENCY_NOISE = re.compile(r"^" + _CURRENCY + r"\s*|\s*" + _CURRENCY + r"\.?$")
 CENT = Decimal("0.01")
 
 
@@ -70,7 +76,9 @@ def find_amounts(text: str, money: bool = True) -> list[AmountMatch]:
         value = _to_decimal(m.group("num"), money)
         if value is None:
             continue
-        negative = bool(m.group("sign")) or (bool(m.group("paren")) and bool(m.group("close")))
+        # "-1 234,56", "(1 234,56)" and the accountants' trailing minus "1 234,56-".
+        negative = (bool(m.group("sign")) or (bool(m.group("paren")) and bool(m.group("close")))
+                    or bool(m.group("trail")))
         if negative:
             value = -value
         num = m.group("num")
@@ -87,6 +95,7 @@ def parse_amount(text: str, money: bool = True) -> Decimal | None:
     """
     s = " ".join(text.split())
     s = _CURRENCY_NOISE.sub("", s).strip()
+    s = re.sub(r"^([-−–])\s+(?=\d)", r"\1", s)  # "- 20,00": a minus set apart from its amount
     matches = find_amounts(s, money)
     if len(matches) == 1 and matches[0].start == 0 and matches[0].end == len(s):
         return matches[0].value

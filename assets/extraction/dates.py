@@ -1,13 +1,18 @@
-"""Dates in the forms Lithuanian and English invoices print them.
+"""Dates in the forms EU invoices print them.
 
 Recognised (all returned as ``datetime.date``):
 
 * year first: ``2026-03-14``, ``2026.03.14``, ``2026/03/14``
 * Lithuanian words: ``2026 m. kovo 14 d.``, ``2026 m. kovo mėn. 14 d.``, also nominative
   month names and OCR without diacritics (``rugpjucio``)
+* Latvian ``2026. gada 14. marts``, Hungarian ``2026. március 14.``
 * day first: ``14.03.2026``, ``14/03/2026``, ``14-03-2026``, ``14.03.26``; when the first
   number cannot be a day-of-month-then-month pair (``03/14/2026``) it is read US-style
-* English words: ``March 14, 2026``, ``14 March 2026``, ``14-Mar-2026``, ``Mar. 14th 2026``
+* day, month word, year in any of the languages of ``months``: ``14 March 2026``,
+  ``14. März 2026``, ``14 mars 2026``, ``1er mars 2026``, ``14 marca 2026``,
+  ``14. märts 2026``, ``14 maart 2026``, ``14 de marzo de 2026``, ``14 марта 2026 г.``,
+  ``14-Mar-2026``
+* month word first: ``March 14, 2026``, ``Mar. 14th 2026``
 
 Matching runs on folded text (see ``normalize.fold``), which keeps positions, so spans
 refer to the original string.
@@ -19,22 +24,18 @@ import re
 from dataclasses import dataclass
 from datetime import date
 
+from .months import month_number
 from .normalize import fold
 
-# Stems of Lithuanian month names (genitive "kovo", nominative "kovas"), diacritics folded.
+# Stems of Lithuanian month names (genitive "kovo", nominative "kovas"), diacritics folded:
+# OCR garbles the endings, so a stem is enough after "2026 m.".
 _LT_MONTHS = [
     ("saus", 1), ("vasar", 2), ("kov", 3), ("baland", 4), ("geguz", 5), ("birzel", 6),
     ("liep", 7), ("rugpj", 8), ("rugs", 9), ("spal", 10), ("lapkr", 11), ("gruod", 12),
 ]
-_EN_MONTHS = [
-    ("jan", 1), ("feb", 2), ("mar", 3), ("apr", 4), ("may", 5), ("jun", 6),
-    ("jul", 7), ("aug", 8), ("sep", 9), ("oct", 10), ("nov", 11), ("dec", 12),
-]
 _LT_MONTH_WORD = r"(?P<mon>(?:saus|vasar|kov|baland|geguz|birzel|liep|rugpj|rugs|spal|lapkr|gruod)[a-z]*)"
-_EN_MONTH_WORD = (
-    r"(?P<mon>jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?"
-    r"|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)\.?"
-)
+# Any word of letters (Latin or Cyrillic), checked against the month table afterwards.
+_MONTH_WORD = r"(?P<mon>[^\W\d_]{3,}\.?)"
 _B = r"(?<![\d\w])"  # left boundary
 _E = r"(?![\d])"  # right boundary
 
@@ -42,18 +43,22 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("lt_words", re.compile(
         _B + r"(?P<y>\d{4})\s*m\.?\s*" + _LT_MONTH_WORD + r"\s*(?:men\.?\s*)?(?P<d>\d{1,2})\s*d\.?(?!\w)"
     )),
-    ("lt_words_no_m", re.compile(_B + r"(?P<y>\d{4})\s+" + _LT_MONTH_WORD + r"\s+(?P<d>\d{1,2})" + _E)),
+    ("lv_words", re.compile(
+        _B + r"(?P<y>\d{4})\.?\s*(?:gada|g\.)\s*(?P<d>\d{1,2})\.?\s*" + _MONTH_WORD
+    )),
+    ("y_words_d", re.compile(_B + r"(?P<y>\d{4})\.?\s+" + _MONTH_WORD + r"\s+(?P<d>\d{1,2})\.?" + _E)),
     ("ymd", re.compile(
         _B + r"(?P<y>(?:19|20)\d{2})\s?(?P<s>[-./])\s?(?P<m>\d{1,2})\s?(?P=s)\s?(?P<d>\d{1,2})(?!\d|[.,]\d)"
     )),
     ("dmy", re.compile(
         _B + r"(?P<d>\d{1,2})\s?(?P<s>[-./])\s?(?P<m>\d{1,2})\s?(?P=s)\s?(?P<y>\d{4}|\d{2})(?!\d|[.,]\d)"
     )),
-    ("en_mdy", re.compile(
-        _B + _EN_MONTH_WORD + r"\s*(?P<d>\d{1,2})(?:st|nd|rd|th)?,?\s*(?P<y>\d{4})" + _E
+    ("words_d_y", re.compile(
+        _B + _MONTH_WORD + r"\s*(?P<d>\d{1,2})(?:st|nd|rd|th)?,?\s*(?P<y>\d{4})" + _E
     )),
-    ("en_dmy", re.compile(
-        _B + r"(?P<d>\d{1,2})(?:st|nd|rd|th)?[\s-]*" + _EN_MONTH_WORD + r"[\s,-]*(?P<y>\d{4})" + _E
+    ("d_words_y", re.compile(
+        _B + r"(?P<d>\d{1,2})(?:\.|er|st|nd|rd|th)?[\s-]*(?:de\s+)?" + _MONTH_WORD
+        + r"[\s,-]*(?:de\s+|del\s+)?(?P<y>\d{4})(?:\s?г\.?(?!\w))?" + _E
     )),
 ]
 
@@ -65,8 +70,8 @@ class DateMatch:
     end: int
 
 
-def _month(word: str, table: list[tuple[str, int]]) -> int | None:
-    for stem, number in table:
+def _lt_month(word: str) -> int | None:
+    for stem, number in _LT_MONTHS:
         if word.startswith(stem):
             return number
     return None
@@ -77,10 +82,10 @@ def _build(kind: str, m: re.Match[str]) -> date | None:
     if year < 100:
         year += 2000
     day = int(m.group("d"))
-    if kind.startswith("lt_words"):
-        month = _month(m.group("mon"), _LT_MONTHS)
-    elif kind.startswith("en_"):
-        month = _month(m.group("mon"), _EN_MONTHS)
+    if kind == "lt_words":
+        month = _lt_month(m.group("mon"))
+    elif "mon" in m.groupdict():
+        month = month_number(m.group("mon")) or _lt_month(m.group("mon"))
     else:
         month = int(m.group("m"))
         if kind == "dmy" and month > 12 and day <= 12:

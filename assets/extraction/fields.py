@@ -167,8 +167,11 @@ def find_hits(line: TextLine, defs: Iterable[LabelDef]) -> list[Hit]:
     """
     text = line.folded
     starts = set(line.starts)
+    heads = {text[s : s + 2] for s in starts}
     candidates = []
     for d in defs:
+        if d.head is not None and d.head not in heads:
+            continue
         for m in d.pattern.finditer(text):
             s, e = m.start(), m.end()
             while e > s and text[e - 1] == " ":

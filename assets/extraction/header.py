@@ -25,7 +25,7 @@ CURRENCIES = {"EUR", "USD", "GBP", "PLN", "SEK", "NOK", "DKK", "CHF", "CZK", "HU
 CURRENCY_SYMBOLS = {"€": "EUR", "$": "USD", "£": "GBP", "zł": "PLN"}
 _TOKEN = re.compile(r"[^\s:;,]+")
 _ID_TOKEN = re.compile(r"[0-9A-Za-zĄČĘĖĮŠŲŪŽąčęėįšųūž][0-9A-Za-zĄČĘĖĮŠŲŪŽąčęėįšųūž/._\-]*")
-_TITLE_FOLLOW = re.compile(r"^\s*(?:$|nr\b|no\b|#|serija\b|series\b|\(|\d)")
+_TITLE_FOLLOW = re.compile(r"^\s*(?:$|nr\b|no\b|#|serija\b|series\b|\(|\d|n°|№|num\w*|nummer\b|n\.)")
 
 
 def _label_weight(hit: Hit) -> float:

@@ -14,21 +14,28 @@ from dataclasses import dataclass
 
 from stdnum import bic as std_bic
 from stdnum import iban as std_iban
+from stdnum.ch import uid as ch_uid
 from stdnum.eu import vat as std_vat
 from stdnum.exceptions import ValidationError
+from stdnum.gb import vat as gb_vat
+from stdnum.no import mva as no_vat
 
 # EU member states' VAT prefixes (Greece uses EL; XI is Northern Ireland).
 EU_VAT_PREFIXES = (
     "AT BE BG CY CZ DE DK EE EL ES FI FR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK XI"
 ).split()
+# Neighbours whose VAT numbers EU invoices print: Switzerland (CHE-123.456.789 MWST),
+# Norway (NO 123 456 789 MVA) and Great Britain. GR is Greece's ISO code, often printed for EL.
+OTHER_VAT_PREFIXES = ["CHE", "NO", "GB", "GR"]
+_OTHER_VAT = {"CHE": ch_uid, "NO": no_vat, "GB": gb_vat}
 
 _DIGIT_LOOKALIKES = str.maketrans({"O": "0", "o": "0", "D": "0", "Q": "0", "I": "1", "l": "1",
                                    "|": "1", "i": "1", "S": "5", "s": "5", "B": "8", "Z": "2", "z": "2",
                                    "G": "6", "b": "6", "g": "9", "q": "9", "T": "7"})
 
 _VAT_RE = re.compile(
-    r"(?<![A-Za-z0-9])(?P<cc>" + "|".join(EU_VAT_PREFIXES) + r")\s?-?\s?"
-    r"(?P<body>[0-9A-Z+*](?:[0-9A-Z+*]|[ .](?=[0-9A-Z])){6,15})",
+    r"(?<![A-Za-z0-9])(?P<cc>" + "|".join(OTHER_VAT_PREFIXES + EU_VAT_PREFIXES) + r")\s?-?\s?"
+    r"(?P<body>[0-9A-Z+*](?:[0-9A-Z+*]|[ .\-](?=[0-9A-Z])){6,15})",
 )
 _IBAN_RE = re.compile(r"(?<![A-Za-z0-9])(?P<iban>[A-Z]{2}\s?\d{2}(?:\s?[A-Z0-9]){10,32})")
 _COMPANY_CODE_RE = re.compile(r"(?<![\d\w+])(\d{9})(?![\d\w])")
@@ -60,13 +67,27 @@ def repair_digits(text: str) -> str:
 
 
 def vat_is_valid(code: str | None) -> bool:
-    """EU VAT code with its country prefix, checked with python-stdnum (checksums included)."""
+    """VAT code with its country prefix (EU, XI, CH, NO, GB), checked by python-stdnum."""
     if not code:
         return False
+    compacted = compact(code)
+    module = next((m for prefix, m in _OTHER_VAT.items() if compacted.startswith(prefix)), std_vat)
+    if module is ch_uid:  # the Swiss VAT number is the UID with a MWST/TVA/IVA suffix
+        compacted = re.sub(r"(MWST|TVA|IVA|TPV)$", "", compacted)
     try:
-        return bool(std_vat.validate(code))
+        return bool(module.validate(compacted))
     except (ValidationError, KeyError, TypeError):
         return False
+
+
+def vat_country(code: str | None) -> str | None:
+    """ISO country of a VAT code ("EL..." is Greece, "CHE..." Switzerland, "XI..." Northern Ireland)."""
+    if not code:
+        return None
+    prefix = compact(code)[:3]
+    if prefix == "CHE":
+        return "CH"
+    return {"EL": "GR", "XI": "GB"}.get(prefix[:2], prefix[:2])
 
 
 def normalize_vat(text: str) -> CodeMatch | None:
@@ -101,8 +122,43 @@ def find_vat_codes(text: str) -> list[CodeMatch]:
                 plain = digits.group()
                 best = CodeMatch("LT" + plain, m.start(), _span_end(text, m.start("body"), plain), False)
         if best:
-            found.append(best)
+            found.append(_canonical(best))
     return found
+
+
+def _canonical(match: CodeMatch) -> CodeMatch:
+    """One spelling per code: Greece as EL, Swiss numbers without MWST/TVA/IVA."""
+    value = match.value
+    if value.startswith("GR"):
+        value = "EL" + value[2:]
+    elif value.startswith("CHE"):
+        value = re.sub(r"(MWST|TVA|IVA|TPV)$", "", value)
+    return CodeMatch(value, match.start, match.end, match.valid, match.repaired)
+
+
+def read_vat_code(text: str, country: str | None = None) -> CodeMatch | None:
+    """The VAT code of a labelled value, with or without its country prefix.
+
+    Domestic invoices often print it bare ("NIP: 526-025-02-74", "USt-IdNr. 136695976"):
+    a bare number is accepted when exactly one country's checksum holds for it (or
+    ``country``'s, when given and among them), and gets that country's prefix.
+    """
+    codes = find_vat_codes(text)
+    if codes:
+        return codes[0]
+    m = re.search(r"(?<![\w])\d[\d .\-]{6,14}\d(?![\w])", text)
+    if m is None:
+        return None
+    digits = compact(m.group())
+    if not digits.isdigit() or not 8 <= len(digits) <= 12:
+        return None
+    countries = [c for c in std_vat.guess_country(digits) if c != "xi"]
+    if country and country.lower() in countries:
+        countries = [country.lower()]
+    if len(countries) != 1:
+        return None
+    prefix = {"gr": "EL"}.get(countries[0], countries[0].upper())
+    return CodeMatch(prefix + digits, m.start(), m.end(), True, repaired=True)
 
 
 def _span_end(text: str, start: int, compacted: str) -> int:

@@ -1,4 +1,7 @@
-"""Label dictionaries: the printed words that announce a value, Lithuanian and English.
+"""Label dictionaries: the printed words that announce a value.
+
+Lithuanian and English are written here; nine more languages (de, fr, pl, lv, et, nl, it,
+es, ru) come from ``lexicon`` and are appended to each list under the same keys.
 
 Patterns are regular expressions over *folded* text (lower case, no diacritics; see
 ``normalize.fold``), so "Įmonės kodas", "ĮMONĖS KODAS" and an OCR'd "Imones kodas" all
@@ -13,7 +16,10 @@ labels overlap ("Iš viso" inside "Iš viso be PVM"), the longest match wins.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+
+from . import lexicon
+from .normalize import fold
 
 
 @dataclass(frozen=True, slots=True)
@@ -22,6 +28,14 @@ class LabelDef:
     lang: str  # "lt", "en", or "" when shared
     pattern: re.Pattern[str]
     weight: float = 1.0
+    # The first two characters every match starts with, when the pattern fixes them:
+    # lines without a word starting so are skipped without running the pattern.
+    head: str | None = field(default=None, compare=False)
+
+
+def _head(pattern: str) -> str | None:
+    lead = pattern[:2]
+    return lead if len(lead) == 2 and all(ch.isalnum() for ch in lead) else None
 
 
 def _rx(text: str) -> str:
@@ -29,7 +43,7 @@ def _rx(text: str) -> str:
 
 
 def _defs(key: str, lang: str, patterns: list[str], weight: float = 1.0) -> list[LabelDef]:
-    return [LabelDef(key, lang, re.compile(_rx(p)), weight) for p in patterns]
+    return [LabelDef(key, lang, re.compile(_rx(p)), weight, _head(_rx(p))) for p in patterns]
 
 
 # Rate inside a VAT label: "PVM 21 %", "PVM (21%)", "VAT 9.5%". OCR reads "%" as "4", "44",
@@ -50,6 +64,8 @@ HEADINGS: list[LabelDef] = [
     *_defs("seller", "en", ["from"], 0.5),
     *_defs("buyer", "en", ["to"], 0.5),
 ]
+
+HEADINGS += lexicon.expand(lexicon.HEADINGS, _defs)
 
 # ------------------------------------------------------------------ inside a party block
 PARTY_FIELDS: list[LabelDef] = [
@@ -86,6 +102,8 @@ PARTY_FIELDS: list[LabelDef] = [
                                     "individualios veiklos pazyma", "ind. veiklos paz. nr",
                                     "verslo liudijimo nr", "verslo liudijimas", "asmens kodas"]),
 ]
+
+PARTY_FIELDS += lexicon.expand(lexicon.PARTY_FIELDS, _defs)
 
 # ------------------------------------------------------------------ document header
 HEADER_FIELDS: list[LabelDef] = [
@@ -125,6 +143,8 @@ HEADER_FIELDS: list[LabelDef] = [
     *_defs("currency", "en", ["currency"]),
 ]
 
+HEADER_FIELDS += lexicon.expand(lexicon.HEADER_FIELDS, _defs)
+
 # ------------------------------------------------------------------ totals
 TOTAL_FIELDS: list[LabelDef] = [
     *_defs("net", "lt", ["suma be pvm", "is viso be pvm", "viso be pvm", "bendra suma be pvm",
@@ -157,6 +177,8 @@ TOTAL_FIELDS: list[LabelDef] = [
     *_defs("prepaid", "en", ["prepaid", "prepayment", "amount paid", "already paid", "paid",
                              "advance payment"], 1.0),
 ]
+
+TOTAL_FIELDS += lexicon.expand(lexicon.TOTAL_FIELDS, _defs, _RATE)
 
 # ------------------------------------------------------------------ item table header
 TABLE_COLUMNS: list[LabelDef] = [
@@ -194,6 +216,8 @@ TABLE_COLUMNS: list[LabelDef] = [
     *_defs("grossAmount", "en", ["total incl. vat", "gross amount", "gross"]),
 ]
 
+TABLE_COLUMNS += lexicon.expand(lexicon.TABLE_COLUMNS, _defs)
+
 # ------------------------------------------------------------------ document titles
 # Order matters: the first kind whose pattern occurs in a title line wins.
 DOCUMENT_TYPES: list[tuple[str, re.Pattern[str]]] = [
@@ -214,3 +238,9 @@ DOCUMENT_TYPES: list[tuple[str, re.Pattern[str]]] = [
         ("receipt", "kasos cekis|kvitas|receipt"),
     ]
 ]
+_KIND_ORDER = ["credit_note", "debit_note", "proforma", "vat_invoice", "invoice", "receipt"]
+# Each language's titles after the Lithuanian and English ones of the same kind.
+DOCUMENT_TYPES = sorted(
+    DOCUMENT_TYPES + [(kind, re.compile(_rx(fold(p)))) for kind, p in lexicon.DOCUMENT_TYPES],
+    key=lambda entry: _KIND_ORDER.index(entry[0]),
+)

@@ -21,12 +21,14 @@ from dataclasses import dataclass
 
 from ..ocr.model import Word
 from .fields import Candidate, Hit, Layout, Span, TextLine, label_value, lines_from_words
+from .contacts import EMAIL
 from .identifiers import (
     find_bics,
     find_company_codes,
     find_ibans,
     find_vat_codes,
     read_company_code,
+    read_vat_code,
 )
 from .dates import find_dates
 from .normalize import clean_value, fold
@@ -42,7 +44,7 @@ _LEGAL_FORMS = re.compile(
     r"bv|nv|aps|srl|sarl|kft|s\.r\.o\.|a/s|ag)(?![\w])"
 )
 _POSTAL = re.compile(r"(?<![\w])(?:(?P<cc>LT|LV|EE|PL|DE|FI|SE) ?[-–]? ?)?(?P<code>\d{5})(?![\w])")
-_EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+_EMAIL = EMAIL  # contacts.EMAIL: a dotted domain ending in letters
 _PHONE = re.compile(r"\+?\d[\d ()\-]{5,}\d")
 _COUNTRIES = {
     "lietuva": "LT", "lithuania": "LT", "latvija": "LV", "latvia": "LV", "estija": "EE",
@@ -210,11 +212,12 @@ def _read_field(key: str, span: Span, score: float) -> Candidate | None:
             return None
         return Candidate(m.value, score if m.valid else 0.5 * score, span.sub(m.start, m.end))
     if key == "vat_code":
-        codes = find_vat_codes(text)
-        if not codes:
+        m = read_vat_code(text)
+        if m is None:
             return None
-        m = codes[0]
-        return Candidate(m.value, score if m.valid else 0.4, span.sub(m.start, m.end))
+        # A bare number given its country's prefix by its checksum is a little less sure.
+        score = (0.9 * score if m.repaired else score) if m.valid else 0.4
+        return Candidate(m.value, score, span.sub(m.start, m.end))
     if key == "iban":
         ibans = find_ibans(text)
         if not ibans:

@@ -11,7 +11,8 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal
 
-from .identifiers import iban_is_valid, lt_company_code_format_ok, vat_is_valid
+from .company_codes import company_code_valid
+from .identifiers import iban_is_valid, lt_company_code_format_ok, vat_country, vat_is_valid
 
 KEY_FIELDS = (
     "invoiceNumber", "issueDate", "seller.name", "seller.vatCode", "buyer.name",
@@ -80,11 +81,16 @@ def validate(invoice: dict, confidence: dict[str, float], warnings: list[str],
                    f"{party['vatCode']} {'valid' if ok else 'fails the checksum or format'}")
             _boost(confidence, f"{role}.vatCode", ok)
         code = party["companyCode"]
-        country = (party["address"] or {}).get("country") or (party["vatCode"] or "")[:2] or "LT"
+        country = (party["address"] or {}).get("country") or vat_country(party["vatCode"]) or "LT"
         if code and country == "LT":
             ok = lt_company_code_format_ok(code)
             _check(checks, f"{role}.company_code_format", ok,
                    f"{code} {'is' if ok else 'is not'} a 9-digit Lithuanian company code")
+            if not ok:
+                _boost(confidence, f"{role}.companyCode", False)
+        elif code and (ok := company_code_valid(code, country)) is not None:
+            _check(checks, f"{role}.company_code_checksum", ok,
+                   f"{code} {'is' if ok else 'is not'} a valid {country} register code")
             if not ok:
                 _boost(confidence, f"{role}.companyCode", False)
         if party["iban"]:

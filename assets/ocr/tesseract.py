@@ -11,6 +11,10 @@ Settings follow research/ocr-engines.md, measured on Lithuanian invoices:
   ~250 dpi upscaled to 300 dpi (halves the error rate on 150 dpi faxes). No binarisation:
   every variant tried made the LSTM worse.
 
+* Language per page (``languages``): ``lit`` reads first; a page whose first reading is
+  full of another language's invoice words is read again with that language's model
+  (``deu``, ``fra``, ``pol``, ``lav``, ``est``, ``nld``, ``ita``, ``spa``), and one that
+  OSD calls Cyrillic and ``lit`` read poorly with ``rus``; the surer reading is kept.
 * Orientation by Tesseract's OSD model (``osd`` data) on a half-resolution copy
   (~0.15 s): pages scanned upside down or sideways and phone photos taken with the phone
   turned are rotated upright before OCR. Only a confident answer rotates a page.
@@ -30,7 +34,7 @@ import threading
 
 from PIL import Image, ImageOps
 
-from . import preprocess, recover
+from . import languages, preprocess, recover
 from .model import DocumentError, Page, Word
 
 TESSDATA_DIR = os.environ.get("TESSDATA_PREFIX") or "/usr/share/tesseract-ocr/5/tessdata"
@@ -44,30 +48,33 @@ A4_LONG_IN = 11.69
 
 # OSD answers below this confidence are ignored (clean pages score ~9-15, photos ~2-5).
 MIN_OSD_CONFIDENCE = 1.5
+# OSD's script answer is used (Cyrillic pages read with ``rus``) from this confidence on.
+MIN_SCRIPT_CONFIDENCE = 1.0
 OSD_DPI = 150
 # Smaller skews are left to Tesseract (and to the box correction below).
 MIN_SKEW_DEG = 0.15
 
-_api = None
+_apis: dict[str, object] = {}
 _osd_api = None
 _lock = threading.Lock()
 
 
-def _get_api():
-    """The process-wide Tesseract API (created on first use; call with ``_lock`` held)."""
-    global _api
-    if _api is None:
+def _get_api(lang: str = LANG):
+    """The process-wide Tesseract API of ``lang`` (created on first use; call with ``_lock``
+    held). Pages in other languages get their own API, so each model loads once."""
+    api = _apis.get(lang)
+    if api is None:
         # Imported here: processes that only read text PDFs never load Tesseract.
         from tesserocr import OEM, PSM, PyTessBaseAPI
 
         try:
-            _api = PyTessBaseAPI(path=TESSDATA_DIR, lang=LANG, psm=PSM.AUTO, oem=OEM.LSTM_ONLY)
+            api = _apis[lang] = PyTessBaseAPI(path=TESSDATA_DIR, lang=lang, psm=PSM.AUTO, oem=OEM.LSTM_ONLY)
         except RuntimeError as exc:  # missing traineddata: a deployment problem, not the file's
             raise RuntimeError(
-                f"Tesseract could not load language {LANG!r} from {TESSDATA_DIR} "
-                "(install tesseract-ocr-lit or set TESSDATA_PREFIX)"
+                f"Tesseract could not load language {lang!r} from {TESSDATA_DIR} "
+                f"(install tesseract-ocr-{lang.split('+')[0]} or set TESSDATA_PREFIX)"
             ) from exc
-    return _api
+    return api
 
 
 def _get_osd_api():
@@ -84,7 +91,13 @@ def _get_osd_api():
 
 
 def detect_rotation(image: Image.Image, dpi: float) -> int:
-    """Degrees (0, 90, 180, 270) to turn ``image`` anticlockwise to make it upright.
+    """Degrees (0, 90, 180, 270) to turn ``image`` anticlockwise to make it upright."""
+    return detect_orientation(image, dpi)[0]
+
+
+def detect_orientation(image: Image.Image, dpi: float) -> tuple[int, str | None]:
+    """Turn to make ``image`` upright (see ``detect_rotation``) and its script ("Latin",
+    "Cyrillic", ...) when OSD is sure of it.
 
     OSD runs on a copy scaled to ~150 dpi: as reliable on invoices as full resolution
     and three times faster.
@@ -98,16 +111,19 @@ def detect_rotation(image: Image.Image, dpi: float) -> int:
     with _lock:
         api = _get_osd_api()
         if api is None:
-            return 0
+            return 0, None
         try:
             api.SetImage(small)
             api.SetSourceResolution(round(dpi * scale))
             result = api.DetectOrientationScript()
         finally:
             api.Clear()
-    if not result or result.get("orient_conf", 0.0) < MIN_OSD_CONFIDENCE:
-        return 0
-    return int(result.get("orient_deg", 0)) % 360
+    if not result:
+        return 0, None
+    script = result.get("script_name") if result.get("script_conf", 0.0) >= MIN_SCRIPT_CONFIDENCE else None
+    if result.get("orient_conf", 0.0) < MIN_OSD_CONFIDENCE:
+        return 0, script
+    return int(result.get("orient_deg", 0)) % 360, script
 
 
 def image_dpi(image: Image.Image) -> float:
@@ -131,7 +147,14 @@ def image_dpi(image: Image.Image) -> float:
 
 
 def prepare_image(image: Image.Image, dpi: float | None = None, orient: bool = True) -> tuple[Image.Image, float]:
-    """Grey, upright image at a resolution Tesseract reads well, and its (new) dpi.
+    """Grey, upright image at a resolution Tesseract reads well, and its (new) dpi."""
+    prepared, dpi, _ = prepare_page(image, dpi, orient)
+    return prepared, dpi
+
+
+def prepare_page(image: Image.Image, dpi: float | None = None,
+                 orient: bool = True) -> tuple[Image.Image, float, str | None]:
+    """``prepare_image``, and the script OSD saw on the page (None when not sure).
 
     EXIF orientation is applied (phone photos), the image becomes 8-bit grey (Tesseract
     would convert anyway, and RGBA/palette/CMYK inputs need it), a photographed sheet is
@@ -150,6 +173,7 @@ def prepare_image(image: Image.Image, dpi: float | None = None, orient: bool = T
         image = image.convert("I").point(lambda v: v * (1 / 256))
     if image.mode != "L":
         image = image.convert("L")
+    script = None
     if orient:
         straight = preprocess.rectify(image)
         if straight is not None:
@@ -159,7 +183,7 @@ def prepare_image(image: Image.Image, dpi: float | None = None, orient: bool = T
             image = preprocess.even_light(image)
         else:
             image = preprocess.even_light(image, only_if_uneven=True)
-        turn = detect_rotation(image, dpi)
+        turn, script = detect_orientation(image, dpi)
         if turn:
             image = image.rotate(turn, expand=True)
         # Deskew: rows of a table and two party boxes side by side then share their
@@ -173,7 +197,7 @@ def prepare_image(image: Image.Image, dpi: float | None = None, orient: bool = T
             size = (round(image.width * scale), round(image.height * scale))
             image = image.resize(size, Image.Resampling.BICUBIC)
             dpi *= scale
-    return image, dpi
+    return image, dpi, script
 
 
 def _recover(api, image: Image.Image, dpi: float, raw: list) -> list:
@@ -284,6 +308,26 @@ def _better_rotation(api, image: Image.Image, dpi: float) -> int:
     return best if best and scores[best] > 1.5 * scores[0] + 5 else 0
 
 
+def _reread_in_its_language(api, image: Image.Image, dpi: float, page_number: int, raw: list, angle: float,
+                            script: str | None):
+    """A second reading with the model of the page's language, when its words (or OSD's
+    script and a poor reading) name one other than the first model's (see ``languages``);
+    kept when Tesseract is surer of it."""
+    first = next(lang for lang, known in _apis.items() if known is api)
+    lang = languages.second_language([r[0] for r in raw], first, TESSDATA_DIR, script, _mean_conf(raw))
+    if lang is None:
+        return api, raw, angle
+    other = _get_api(lang)
+    raw2, angle2 = _recognize(other, image, dpi, page_number)
+    if raw2 and _mean_conf(raw2) > _mean_conf(raw):
+        return other, raw2, angle2
+    return api, raw, angle
+
+
+def _mean_conf(raw: list) -> float:
+    return sum(r[5] for r in raw) / len(raw) if raw else 0.0
+
+
 def ocr_image(image: Image.Image, page_number: int = 1, dpi: float | None = None) -> Page:
     """OCR one page image and return its words in points (top-left origin).
 
@@ -292,9 +336,9 @@ def ocr_image(image: Image.Image, page_number: int = 1, dpi: float | None = None
     line get the same y even on a scan rotated by a degree; the boxes then describe the
     straightened page (off by at most a few points near the corners for small angles).
     """
-    prepared, dpi = prepare_image(image, dpi)
+    prepared, dpi, script = prepare_page(image, dpi)
     with _lock:
-        api = _get_api()
+        api = _get_api(LANG)
         try:
             raw, angle = _recognize(api, prepared, dpi, page_number)
             if _looks_unread(raw):
@@ -302,9 +346,11 @@ def ocr_image(image: Image.Image, page_number: int = 1, dpi: float | None = None
                 if turn:
                     prepared = prepared.rotate(turn, expand=True)
                     raw, angle = _recognize(api, prepared, dpi, page_number)
+            api, raw, angle = _reread_in_its_language(api, prepared, dpi, page_number, raw, angle, script)
             raw += _recover(api, prepared, dpi, raw)
         finally:
-            api.Clear()
+            for used in _apis.values():
+                used.Clear()
     px_to_pt = 72.0 / dpi
 
     cx, cy = prepared.width / 2, prepared.height / 2

@@ -1,0 +1,100 @@
+"""Business-register codes per country: which python-stdnum module checks them.
+
+A company code is only evidence when it can be checked. Lithuania's 9-digit code has no
+published check digit (format only); most other registers do, and python-stdnum knows
+them. Countries without a checkable register code (the Netherlands' KvK, Slovakia's IČO,
+Companies House) get a format check. ``company_code_valid`` answers None for a country
+it knows nothing about, so callers can tell "wrong" from "cannot tell".
+"""
+
+from __future__ import annotations
+
+import re
+from types import ModuleType
+
+from stdnum import exceptions
+from stdnum.at import businessid as at_fn
+from stdnum.be import vat as be_kbo
+from stdnum.bg import vat as bg_eik
+from stdnum.ch import uid as ch_uid
+from stdnum.cy import vat as cy_tic
+from stdnum.cz import dic as cz_ico
+from stdnum.de import handelsregisternummer as de_hr
+from stdnum.dk import cvr as dk_cvr
+from stdnum.ee import registrikood as ee_rk
+from stdnum.es import cif as es_cif
+from stdnum.fi import ytunnus as fi_yt
+from stdnum.fr import siren as fr_siren
+from stdnum.fr import siret as fr_siret
+from stdnum.gr import vat as gr_afm
+from stdnum.hr import oib as hr_oib
+from stdnum.hu import anum as hu_anum
+from stdnum.ie import vat as ie_cro
+from stdnum.it import iva as it_iva
+from stdnum.lu import tva as lu_tva
+from stdnum.lv import pvn as lv_reg
+from stdnum.mt import vat as mt_vat
+from stdnum.no import orgnr as no_orgnr
+from stdnum.pl import nip as pl_nip
+from stdnum.pl import regon as pl_regon
+from stdnum.pt import nif as pt_nif
+from stdnum.ro import cui as ro_cui
+from stdnum.ro import onrc as ro_onrc
+from stdnum.se import orgnr as se_orgnr
+from stdnum.si import maticna as si_mat
+
+CHECKED: dict[str, tuple[ModuleType, ...]] = {
+    "AT": (at_fn,), "BE": (be_kbo,), "BG": (bg_eik,), "CH": (ch_uid,), "CY": (cy_tic,), "CZ": (cz_ico,),
+    "DE": (de_hr,), "DK": (dk_cvr,), "EE": (ee_rk,), "ES": (es_cif,), "FI": (fi_yt,),
+    "FR": (fr_siren, fr_siret), "GR": (gr_afm,), "HR": (hr_oib,), "HU": (hu_anum,), "IE": (ie_cro,),
+    "IT": (it_iva,), "LU": (lu_tva,), "LV": (lv_reg,), "MT": (mt_vat,), "NO": (no_orgnr,),
+    "PL": (pl_regon, pl_nip), "PT": (pt_nif,), "RO": (ro_onrc, ro_cui), "SE": (se_orgnr,), "SI": (si_mat,),
+}
+FORMATS: dict[str, re.Pattern[str]] = {
+    "LT": re.compile(r"\d{9}"),
+    "NL": re.compile(r"\d{8}"),
+    "SK": re.compile(r"\d{8}"),
+    "GB": re.compile(r"(?:[A-Z]{2}\d{6}|\d{8})"),
+}
+# Register numbers printed without the court that stdnum's check needs ("HRB 48213").
+LOOSE_FORMATS: dict[str, re.Pattern[str]] = {
+    "DE": re.compile(r"(?:HR[AB]|GnR|PR|VR) ?\d{1,6}(?: ?[A-Z]{1,2})?"),
+}
+# A register code as printed: digits with spaces, dots, dashes or slashes, maybe letters
+# around them ("HRB 48213", "CHE-107.787.577", "FN 123456 a", "J40/1234/2020").
+_CANDIDATE = re.compile(r"(?<![\w])(?:[A-Z]{1,4}[ -]?)?\d[\d .\-/]{3,16}\d(?:[ ]?[a-z])?(?![\w])")
+
+
+def company_code_valid(code: str | None, country: str | None) -> bool | None:
+    """Whether ``code`` is a well-formed (and, where one exists, checksum-valid) register
+    code of ``country``; None when the country has no rule here."""
+    if not code or not country:
+        return None
+    country = country.upper()
+    if country in FORMATS:
+        return bool(FORMATS[country].fullmatch(re.sub(r"[\s.\-]", "", code)))
+    modules = CHECKED.get(country)
+    if modules is None:
+        return None
+    loose = LOOSE_FORMATS.get(country)
+    if loose is not None and loose.fullmatch(code.strip()):
+        return True
+    return any(_valid(module, code) for module in modules)
+
+
+def _valid(module: ModuleType, code: str) -> bool:
+    try:
+        module.validate(code)
+    except (exceptions.ValidationError, ValueError, KeyError):
+        return False
+    return True
+
+
+def find_company_codes_of(text: str, country: str) -> list[tuple[str, int, int]]:
+    """Register codes of ``country`` in ``text``: (code as printed, start, end), valid ones only."""
+    out = []
+    for m in _CANDIDATE.finditer(text):
+        raw = m.group().strip(" .-/")
+        if company_code_valid(raw, country):
+            out.append((raw, m.start(), m.start() + len(raw)))
+    return out

@@ -1,0 +1,78 @@
+"""Which Tesseract language reads a page: Lithuanian first, another when the page says so.
+
+The Lithuanian model reads Latin script well enough to find out what a page is about,
+but it guesses at letters it was not trained on (ä ö ü ß é è à ç ł ñ ő õ ā ē ī ū ņ ļ ķ)
+and cannot read Cyrillic at all. So a page is read once with ``lit`` (most of our
+documents, at no extra cost), and read again with another model only when the first
+reading is full of one other language's invoice words ("Rechnung", "Menge", "Faktura",
+"Nabywca", "Rēķins", "Arve", "Factuur", "Fattura", "Factura" ...), or when OSD saw
+Cyrillic and the Latin reading is poor. OSD's script answer alone is not trusted: on
+noisy Lithuanian scans it says "Cyrillic" now and then, with confidence. The second
+reading is kept when Tesseract is more confident in it.
+"""
+
+from __future__ import annotations
+
+import os
+import unicodedata
+from collections import Counter
+from functools import lru_cache
+
+FIRST = "lit"
+# Words that mark a language on an invoice, folded (lower case, no diacritics). Only
+# words that no other of these languages uses: "data", "summa" or "total" prove nothing.
+MARKERS = {
+    "deu": "rechnung rechnungsnummer rechnungsdatum menge einzelpreis gesamtpreis betrag mwst ust "
+           "umsatzsteuer summe gesamt netto brutto zahlbar bezeichnung lieferdatum kunde anschrift bankverbindung",
+    "fra": "facture montant quantite designation prix unitaire tva ttc echeance acompte fournisseur "
+           "client adresse reglement remise emission",
+    "pol": "faktura sprzedawca nabywca ilosc cena wartosc stawka razem zaplaty wystawienia platnosci "
+           "sprzedazy slownie nazwa towaru",
+    "lav": "rekins rekina pvn pircejs pardevejs daudzums cena summa kopa apmaksai datums samaksas "
+           "apmaksas nosaukums",
+    "est": "arve kuupaev kokku hind kogus ostja muuja kaibemaks tasuda maksetahtaeg summa nimetus "
+           "registrikood kmkr",
+    "nld": "factuur factuurdatum factuurnummer bedrag btw totaal prijs aantal omschrijving vervaldatum "
+           "klant leverancier",
+    "ita": "fattura importo iva totale prezzo quantita descrizione scadenza imponibile cliente fornitore",
+    "spa": "factura fecha importe iva precio cantidad descripcion vencimiento cliente proveedor subtotal",
+}
+# A word above counts for a language only when it is not also a Lithuanian or English
+# invoice word (the first reading is of those most of the time).
+_SHARED = {"summa", "cena", "nazwa", "iva", "total", "netto", "brutto", "client", "cliente", "kunde"}
+MIN_MARKERS = 3
+SCRIPT_LANGUAGES = {"Cyrillic": "rus"}
+# Mean word confidence under which a Latin reading of a page OSD calls Cyrillic is doubted
+# (a Russian page read with ``lit`` scores ~0.7; 95 % of Lithuanian scans above 0.84).
+POOR_READING = 0.8
+
+
+def _fold(word: str) -> str:
+    decomposed = unicodedata.normalize("NFKD", word.lower())
+    return "".join(c for c in decomposed if not unicodedata.combining(c)).replace("ł", "l").strip(".,:;()")
+
+
+@lru_cache(maxsize=1)
+def _marker_table() -> dict[str, str]:
+    return {word: lang for lang, words in MARKERS.items() for word in words.split() if word not in _SHARED}
+
+
+@lru_cache(maxsize=32)
+def installed(lang: str, tessdata: str) -> bool:
+    return all(os.path.exists(os.path.join(tessdata, f"{part}.traineddata")) for part in lang.split("+"))
+
+
+def second_language(words: list[str], first: str, tessdata: str, script: str | None = None,
+                    mean_conf: float = 1.0) -> str | None:
+    """The language to read the page again in, judged from the first reading and OSD's script."""
+    by_script = SCRIPT_LANGUAGES.get(script or "")
+    if by_script and by_script != first and mean_conf < POOR_READING and installed(by_script, tessdata):
+        return by_script
+    table = _marker_table()
+    counts = Counter(table[w] for w in (_fold(word) for word in words) if w in table)
+    if not counts:
+        return None
+    lang, hits = counts.most_common(1)[0]
+    if lang == first or hits < MIN_MARKERS or not installed(lang, tessdata):
+        return None
+    return lang
