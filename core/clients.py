@@ -88,8 +88,8 @@ def referenced_client(conn: sa.Connection, principal: Principal, client_id: str,
 
 def client_dto(row) -> dict:
     return {
-        "id": row.id, "name": row.name, "companyCode": row.company_code, "vatCode": row.vat_code,
-        "mode": row.mode, "createdAt": iso_ms(row.created_at),
+        "id": row["id"], "name": row["name"], "companyCode": row["company_code"], "vatCode": row["vat_code"],
+        "mode": row["mode"], "createdAt": iso_ms(row["created_at"]),
     }
 
 
@@ -98,8 +98,4 @@ def list_clients(conn: sa.Connection, principal: Principal, page: pagination.Pag
     query = sa.select(clients).where(in_mode(clients, principal.team_id, principal.mode))
     if principal.client_id is not None:
         query = query.where(clients.c.id == principal.client_id)
-    if page.after is not None:
-        query = query.where(clients.c.id < page.after)
-    rows = conn.execute(query.order_by(clients.c.id.desc()).limit(page.limit + 1)).all()
-    items = [client_dto(r) for r in rows[: page.limit]]
-    return items, (pagination.encode(items[-1]["id"], {}) if len(rows) > page.limit else None)
+    return pagination.fetch(conn, query, clients.c.id, page, {}, client_dto)

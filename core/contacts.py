@@ -98,11 +98,7 @@ def list_contacts(conn: sa.Connection, principal: Principal, filters: dict, page
     for field in ("companyCode", "vatCode", "clientId"):
         if filters.get(field):
             query = query.where(contacts.c[_COLUMNS[field]] == filters[field])
-    if page.after is not None:
-        query = query.where(contacts.c.id < page.after)
-    rows = conn.execute(query.order_by(contacts.c.id.desc()).limit(page.limit + 1)).mappings().all()
-    items = [contact_dto(r) for r in rows[: page.limit]]
-    return items, (pagination.encode(items[-1]["id"], filters) if len(rows) > page.limit else None)
+    return pagination.fetch(conn, query, contacts.c.id, page, filters, contact_dto)
 
 
 def _code(value: str | None) -> str | None:

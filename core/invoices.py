@@ -115,22 +115,13 @@ def list_invoices(
     _check_enum("assignment", assignment, ASSIGNMENT_STATUSES)
     if status == "awaiting_credits" and assignment is not None:
         return [], None  # a parked upload has no invoice, so no assignment yet
+    filters = {"status": status, "assignment": assignment} if assignment else {"status": status}
     if status == "awaiting_credits":
         query = sa.select(jobs).where(in_mode(jobs, team_id, mode), jobs.c.status == status)
-        if page.after is not None:
-            query = query.where(jobs.c.id < page.after)
-        rows = conn.execute(query.order_by(jobs.c.id.desc()).limit(page.limit + 1)).mappings().all()
-        items, last_key = [_parked(r) for r in rows[: page.limit]], "jobId"
-    else:
-        query = sa.select(invoices.c.id, invoices.c.document).where(in_mode(invoices, team_id, mode))
-        if status is not None:
-            query = query.where(invoices.c.status == status)
-        if assignment is not None:
-            query = query.where(invoices.c.assignment_status == assignment)
-        if page.after is not None:
-            query = query.where(invoices.c.id < page.after)
-        rows = conn.execute(query.order_by(invoices.c.id.desc()).limit(page.limit + 1)).all()
-        items, last_key = [_summary(r.document) for r in rows[: page.limit]], "id"
-    more = len(rows) > page.limit
-    filters = {"status": status, "assignment": assignment} if assignment else {"status": status}
-    return items, (pagination.encode(items[-1][last_key], filters) if more else None)
+        return pagination.fetch(conn, query, jobs.c.id, page, filters, _parked, item_key="jobId")
+    query = sa.select(invoices.c.id, invoices.c.document).where(in_mode(invoices, team_id, mode))
+    if status is not None:
+        query = query.where(invoices.c.status == status)
+    if assignment is not None:
+        query = query.where(invoices.c.assignment_status == assignment)
+    return pagination.fetch(conn, query, invoices.c.id, page, filters, lambda row: _summary(row["document"]))

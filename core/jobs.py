@@ -62,9 +62,4 @@ def list_jobs(conn: sa.Connection, team_id: str, mode: Mode, status: str | None,
     query = sa.select(jobs).where(in_mode(jobs, team_id, mode))
     if status is not None:
         query = query.where(jobs.c.status == status)
-    if page.after is not None:
-        query = query.where(jobs.c.id < page.after)
-    rows = conn.execute(query.order_by(jobs.c.id.desc()).limit(page.limit + 1)).mappings().all()
-    items = [job_dto(r) for r in rows[: page.limit]]
-    more = len(rows) > page.limit
-    return items, (pagination.encode(items[-1]["id"], {"status": status}) if more else None)
+    return pagination.fetch(conn, query, jobs.c.id, page, {"status": status}, job_dto)

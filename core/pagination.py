@@ -9,7 +9,10 @@ skipping rows. `v` is the cursor format version: a cursor from another version i
 import base64
 import hashlib
 import json
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+
+import sqlalchemy as sa
 
 from core import errors
 
@@ -56,3 +59,17 @@ def parse(cursor: str | None, limit: str | None, filters: dict) -> Page:
     if digest != filter_digest(filters):
         raise errors.CursorFilterMismatch("The cursor was issued for a different set of filters.")
     return Page(after, size)
+
+
+def fetch(
+    conn: sa.Connection, query: sa.Select, key: sa.ColumnElement, page: Page, filters: dict,
+    to_item: Callable[[Mapping], dict], item_key: str = "id",
+) -> tuple[list[dict], str | None]:
+    """One page of `query`, newest first by `key` (ids sort by creation time), and the cursor
+    of the next page (None on the last): every list endpoint pages the same way."""
+    if page.after is not None:
+        query = query.where(key < page.after)
+    rows = conn.execute(query.order_by(key.desc()).limit(page.limit + 1)).mappings().all()
+    items = [to_item(row) for row in rows[: page.limit]]
+    more = len(rows) > page.limit
+    return items, (encode(items[-1][item_key], filters) if more else None)

@@ -111,13 +111,9 @@ def list_deliveries(store: Store, principal: Principal, endpoint_id: str, status
             query = query.where(deliveries.c.status == status)
         if event_type is not None:
             query = query.where(deliveries.c.event_type == event_type)
-        if page.after is not None:
-            query = query.where(deliveries.c.id < page.after)
-        rows = conn.execute(query.order_by(deliveries.c.id.desc()).limit(page.limit + 1)).mappings().all()
-    items = [delivery_dto(r) for r in rows[: page.limit]]
-    more = len(rows) > page.limit
-    filters = {"status": status, "eventType": event_type}
-    return {"data": items, "nextCursor": pagination.encode(items[-1]["id"], filters) if more else None}
+        filters = {"status": status, "eventType": event_type}
+        items, next_cursor = pagination.fetch(conn, query, deliveries.c.id, page, filters, delivery_dto)
+    return {"data": items, "nextCursor": next_cursor}
 
 
 def get_delivery(store: Store, principal: Principal, endpoint_id: str, delivery_id: str) -> dict:
