@@ -71,10 +71,9 @@ def database_url(postgres_server):
 
 
 @pytest.fixture
-def env(tmp_path, monkeypatch, broker_port, database_url):
-    """Settings pointing at a fresh home, store and the session broker."""
+def home(tmp_path, monkeypatch, database_url):
+    """Settings pointing at a fresh home and store, without a broker."""
     monkeypatch.setenv("INVOICES_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("INVOICES_BROKER_PORT", str(broker_port))
     monkeypatch.delenv("KAFKA_BOOTSTRAP_SERVERS", raising=False)
     if database_url:
         monkeypatch.setenv("INVOICES_DATABASE_URL", database_url)
@@ -86,8 +85,28 @@ def env(tmp_path, monkeypatch, broker_port, database_url):
 
 
 @pytest.fixture
+def env(home, monkeypatch, broker_port):
+    """The same, with the session broker for tests that publish."""
+    monkeypatch.setenv("INVOICES_BROKER_PORT", str(broker_port))
+    settings_module.settings.cache_clear()
+    return settings_module.settings()
+
+
+def _migrated(settings):
+    upgrade(settings.database_url)
+    return Store(settings.database_url)
+
+
+@pytest.fixture
 def store(env) -> Store:
-    upgrade(env.database_url)
-    s = Store(env.database_url)
+    s = _migrated(env)
+    yield s
+    s.dispose()
+
+
+@pytest.fixture
+def home_store(home) -> Store:
+    """A migrated store for tests that need no broker."""
+    s = _migrated(home)
     yield s
     s.dispose()

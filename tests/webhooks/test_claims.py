@@ -35,24 +35,24 @@ def _pending(team, n=1):
     return endpoint
 
 
-def test_a_delivery_has_one_holder(wh_store, team):
+def test_a_delivery_has_one_holder(home_store, team):
     endpoint = _pending(team, 3)
-    ids = _due(wh_store, endpoint["id"])
-    first = claims.claim(wh_store, "a", ids, 60)
+    ids = _due(home_store, endpoint["id"])
+    first = claims.claim(home_store, "a", ids, 60)
     assert sorted(c.delivery_id for c in first) == sorted(ids)
-    assert claims.claim(wh_store, "b", ids, 60) == []
-    assert _due(wh_store) == []
+    assert claims.claim(home_store, "b", ids, 60) == []
+    assert _due(home_store) == []
     claim = first[0]
     assert claim.number == 1 and claim.url == URL and claim.body and claim.secrets == (endpoint["secret"],)
 
 
-def test_many_claimers_at_once_never_share_a_delivery(wh_store, team):
+def test_many_claimers_at_once_never_share_a_delivery(home_store, team):
     _pending(team, 80)
     won: dict[str, list[str]] = {}
 
     def claimer(name):
-        while ids := _due(wh_store)[:7]:
-            won.setdefault(name, []).extend(c.delivery_id for c in claims.claim(wh_store, name, ids, 60))
+        while ids := _due(home_store)[:7]:
+            won.setdefault(name, []).extend(c.delivery_id for c in claims.claim(home_store, name, ids, 60))
 
     threads = [threading.Thread(target=claimer, args=(f"d{i}",)) for i in range(4)]
     for t in threads:
@@ -63,88 +63,88 @@ def test_many_claimers_at_once_never_share_a_delivery(wh_store, team):
     assert len(everything) == 80 and len(set(everything)) == 80
 
 
-def test_a_lapsed_lease_is_claimed_again_and_the_lost_attempt_is_marked(wh_store, team):
+def test_a_lapsed_lease_is_claimed_again_and_the_lost_attempt_is_marked(home_store, team):
     endpoint = _pending(team)
-    [first] = claims.claim(wh_store, "dead", _due(wh_store), 0.2)
+    [first] = claims.claim(home_store, "dead", _due(home_store), 0.2)
     time.sleep(0.3)
-    [second] = claims.claim(wh_store, "alive", _due(wh_store), 60)
+    [second] = claims.claim(home_store, "alive", _due(home_store), 60)
     assert second.delivery_id == first.delivery_id and second.number == 2
-    lost, current = attempts_of(wh_store, first.delivery_id)
+    lost, current = attempts_of(home_store, first.delivery_id)
     assert lost["error"] == claims.INTERRUPTED and lost["dispatcher"] == "dead" and lost["finished_at"] is not None
     assert current["finished_at"] is None and current["dispatcher"] == "alive"
     # the late report of the lost holder changes nothing
-    claims.record(wh_store, [(first, _outcome(200))], DELAYS)
-    assert deliveries_of(wh_store, endpoint["id"])[0]["status"] == "pending"
-    claims.record(wh_store, [(second, _outcome(204))], DELAYS)
-    assert deliveries_of(wh_store, endpoint["id"])[0]["status"] == "delivered"
+    claims.record(home_store, [(first, _outcome(200))], DELAYS)
+    assert deliveries_of(home_store, endpoint["id"])[0]["status"] == "pending"
+    claims.record(home_store, [(second, _outcome(204))], DELAYS)
+    assert deliveries_of(home_store, endpoint["id"])[0]["status"] == "delivered"
 
 
-def test_failures_follow_the_schedule_then_dead_letter(wh_store, team):
+def test_failures_follow_the_schedule_then_dead_letter(home_store, team):
     endpoint = _pending(team)
     for number in range(1, 9):
-        with wh_store.write() as conn:  # make it due now, whatever the schedule said
+        with home_store.write() as conn:  # make it due now, whatever the schedule said
             conn.execute(webhook_deliveries.update().values(next_attempt_at=utcnow()))
-        [claim] = claims.claim(wh_store, "d", _due(wh_store), 60)
+        [claim] = claims.claim(home_store, "d", _due(home_store), 60)
         assert claim.number == number
-        claims.record(wh_store, [(claim, _outcome(500, "HTTP 500"))], DELAYS)
-        [row] = deliveries_of(wh_store, endpoint["id"])
+        claims.record(home_store, [(claim, _outcome(500, "HTTP 500"))], DELAYS)
+        [row] = deliveries_of(home_store, endpoint["id"])
         if number < 8:
             assert row["status"] == "pending" and row["lease_token"] is None
             wait = (as_utc(row["next_attempt_at"]) - utcnow()).total_seconds()
             assert 8 < wait < 11.5
     assert row["status"] == "dead_lettered" and row["next_attempt_at"] is None and row["attempts"] == 8
-    assert [a["number"] for a in attempts_of(wh_store, row["id"])] == list(range(1, 9))
-    assert _due(wh_store) == []
+    assert [a["number"] for a in attempts_of(home_store, row["id"])] == list(range(1, 9))
+    assert _due(home_store) == []
 
 
-def test_an_interrupted_eighth_attempt_dead_letters(wh_store, team):
+def test_an_interrupted_eighth_attempt_dead_letters(home_store, team):
     endpoint = _pending(team)
-    with wh_store.write() as conn:
+    with home_store.write() as conn:
         conn.execute(webhook_deliveries.update().values(attempts=7))
-    claims.claim(wh_store, "dead", _due(wh_store), 0.1)
+    claims.claim(home_store, "dead", _due(home_store), 0.1)
     time.sleep(0.2)
-    assert _due(wh_store) == [] and claims.dead_letter_interrupted(wh_store) == 1
-    [row] = deliveries_of(wh_store, endpoint["id"])
-    assert row["status"] == "dead_lettered" and attempts_of(wh_store, row["id"])[-1]["error"] == claims.INTERRUPTED
+    assert _due(home_store) == [] and claims.dead_letter_interrupted(home_store) == 1
+    [row] = deliveries_of(home_store, endpoint["id"])
+    assert row["status"] == "dead_lettered" and attempts_of(home_store, row["id"])[-1]["error"] == claims.INTERRUPTED
 
 
-def test_disabled_endpoints_wait_but_test_sends_go(wh_store, team):
+def test_disabled_endpoints_wait_but_test_sends_go(home_store, team):
     endpoint = _pending(team)
-    endpoints.update(wh_store, LOOPBACK, team.live, endpoint["id"], EndpointUpdate(enabled=False))
-    assert _due(wh_store) == []
-    test_send = deliveries.send_test(wh_store, team.live, endpoint["id"])
-    assert _due(wh_store) == [test_send["id"]]
-    endpoints.update(wh_store, LOOPBACK, team.live, endpoint["id"], EndpointUpdate(enabled=True))
-    assert len(_due(wh_store)) == 2
+    endpoints.update(home_store, LOOPBACK, team.live, endpoint["id"], EndpointUpdate(enabled=False))
+    assert _due(home_store) == []
+    test_send = deliveries.send_test(home_store, team.live, endpoint["id"])
+    assert _due(home_store) == [test_send["id"]]
+    endpoints.update(home_store, LOOPBACK, team.live, endpoint["id"], EndpointUpdate(enabled=True))
+    assert len(_due(home_store)) == 2
 
 
-def test_deleting_an_endpoint_cancels_what_was_pending(wh_store, team):
+def test_deleting_an_endpoint_cancels_what_was_pending(home_store, team):
     endpoint = _pending(team, 2)
-    [held, _] = claims.claim(wh_store, "d", _due(wh_store), 60)
-    endpoints.delete(wh_store, team.live, endpoint["id"])
-    assert {d["status"] for d in deliveries_of(wh_store, endpoint["id"])} == {"cancelled"}
-    claims.record(wh_store, [(held, _outcome(200))], DELAYS)  # an attempt in flight reports late
-    assert {d["status"] for d in deliveries_of(wh_store, endpoint["id"])} == {"cancelled"}
+    [held, _] = claims.claim(home_store, "d", _due(home_store), 60)
+    endpoints.delete(home_store, team.live, endpoint["id"])
+    assert {d["status"] for d in deliveries_of(home_store, endpoint["id"])} == {"cancelled"}
+    claims.record(home_store, [(held, _outcome(200))], DELAYS)  # an attempt in flight reports late
+    assert {d["status"] for d in deliveries_of(home_store, endpoint["id"])} == {"cancelled"}
 
 
-def test_a_payload_past_retention_is_cancelled_not_sent(wh_store, team):
+def test_a_payload_past_retention_is_cancelled_not_sent(home_store, team):
     endpoint = _pending(team)
-    with wh_store.write() as conn:
+    with home_store.write() as conn:
         conn.execute(webhook_payloads.update().values(created_at=utcnow() - timedelta(days=31)))
         assert payloads.drop_expired(conn) == 1
-    assert claims.claim(wh_store, "d", _due(wh_store), 60) == []
-    [row] = deliveries_of(wh_store, endpoint["id"])
-    assert row["status"] == "cancelled" and row["attempts"] == 0 and attempts_of(wh_store, row["id"]) == []
+    assert claims.claim(home_store, "d", _due(home_store), 60) == []
+    [row] = deliveries_of(home_store, endpoint["id"])
+    assert row["status"] == "cancelled" and row["attempts"] == 0 and attempts_of(home_store, row["id"]) == []
 
 
-def test_leases_are_renewed_while_the_attempt_runs(wh_store, team):
+def test_leases_are_renewed_while_the_attempt_runs(home_store, team):
     _pending(team)
-    [claim] = claims.claim(wh_store, "d", _due(wh_store), 0.3)
-    claims.extend(wh_store, "d", [claim.delivery_id], 60)
+    [claim] = claims.claim(home_store, "d", _due(home_store), 0.3)
+    claims.extend(home_store, "d", [claim.delivery_id], 60)
     time.sleep(0.4)
-    assert _due(wh_store) == []
-    claims.extend(wh_store, "someone-else", [claim.delivery_id], 0)  # only the holder renews
-    with wh_store.read() as conn:
+    assert _due(home_store) == []
+    claims.extend(home_store, "someone-else", [claim.delivery_id], 0)  # only the holder renews
+    with home_store.read() as conn:
         until = conn.execute(sa.select(webhook_deliveries.c.lease_until)).scalar_one()
     assert (as_utc(until) - utcnow()).total_seconds() > 50
 

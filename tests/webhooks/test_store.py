@@ -16,16 +16,16 @@ OURS = (
 )
 
 
-def test_migration_0004_matches_the_tables(wh_store):
-    with wh_store.engine.connect() as conn:
+def test_migration_0004_matches_the_tables(home_store):
+    with home_store.engine.connect() as conn:
         diff = compare_metadata(MigrationContext.configure(conn), metadata)
     assert [d for d in diff if any(name in str(d) for name in OURS)] == []
 
 
-def test_events_written_before_webhooks_existed_are_not_delivered_later(wh_env):
-    cfg = alembic_config(wh_env.database_url)
+def test_events_written_before_webhooks_existed_are_not_delivered_later(home):
+    cfg = alembic_config(home.database_url)
     command.upgrade(cfg, "0003")
-    store = Store(wh_env.database_url)
+    store = Store(home.database_url)
     with store.engine.begin() as conn:
         conn.execute(sa.text(
             "INSERT INTO outbox (kind, event_id, event_type, team_id, mode, payload, created_at, publish_attempts) "
