@@ -257,3 +257,16 @@ def classify_invoice(invoice: dict) -> None:
         entry["vatClassifier"] = code or entry.get("vatClassifier")
         category = ubl_category(rate, entry["vatClassifier"], seller_country, buyer_country, bool(seller.get("vatCode")))
         entry["category"] = category[0] if category else entry.get("category")
+
+
+def undirected(rate: Decimal, seller: dict, buyer: dict) -> tuple[str | None, str | None]:
+    """(EN 16931 category, classifier) of a rate as a document reader sees it, before the
+    invoice's client and so its direction are known: only a domestic supply at a positive
+    rate is decided here; everything else is left to `classify_invoice` at completion."""
+    from core.countries import of_party
+
+    if rate <= 0:
+        return None, None
+    plain = _PLAIN.get(_whole(rate))
+    domestic = of_party(seller) == "LT" and of_party(buyer) in ("LT", None)
+    return "S", (plain[0] if plain and domestic else None)

@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+from core.vat_classification import undirected
+
 from ..extraction.amounts import decimal_str, money_str
-from ..extraction.classify import classify_rate
 
 # UNTDID 1001 document type codes (EN 16931 uses these) -> DTO documentType.
 _TYPE_CODES = {
@@ -102,7 +103,7 @@ def _party(raw: dict) -> dict:
 
 def _line(number: int, raw: dict, seller: dict, buyer: dict) -> dict:
     rate, category = raw["vatRate"], raw["category"]
-    classifier = classify_rate(rate, seller, buyer)[1] if rate is not None and category in (None, "S") else None
+    classifier = undirected(rate, seller, buyer)[1] if rate is not None and category in (None, "S") else None
     unit_code = raw["unitCode"]
     return {
         "lineNo": number,
@@ -124,7 +125,7 @@ def _line(number: int, raw: dict, seller: dict, buyer: dict) -> dict:
 
 def _tax(raw: dict, seller: dict, buyer: dict) -> dict:
     rate, category = raw["rate"], raw["category"]
-    classifier = classify_rate(rate, seller, buyer)[1] if rate is not None and category in (None, "S") else None
+    classifier = undirected(rate, seller, buyer)[1] if rate is not None and category in (None, "S") else None
     return {
         "rate": decimal_str(rate),
         "category": category,

@@ -23,10 +23,11 @@ from __future__ import annotations
 import time
 from decimal import Decimal
 
+from core.vat_classification import undirected
+
 from ..ocr.model import Document
 from . import header, parties
 from .amounts import decimal_str, money_str
-from .classify import classify_rate
 from .fields import Candidate, Layout
 from .labels import HEADER_FIELDS, HEADINGS, PARTY_FIELDS, TOTAL_FIELDS
 from .table import detect_tables, table_items
@@ -177,7 +178,7 @@ def _classify_lines(items: list[dict], breakdown: list[dict], seller: dict, buye
     single = breakdown[0] if len(breakdown) == 1 else None
     for item in items:
         if item["vatRate"] is not None:
-            item["vatClassifier"] = classify_rate(Decimal(item["vatRate"]), seller, buyer)[1]
+            item["vatClassifier"] = undirected(Decimal(item["vatRate"]), seller, buyer)[1]
         elif single is not None:
             item["vatClassifier"] = single["vatClassifier"]
 
@@ -211,7 +212,7 @@ def _vat_breakdown(items: list[dict], totals, seller: dict, buyer: dict) -> tupl
         amount = rate_vat.get(rate)
         if amount is None and len(by_rate) == 1:
             amount = vat
-        category, classifier = classify_rate(rate, seller, buyer)
+        category, classifier = undirected(rate, seller, buyer)
         entries.append({
             "rate": decimal_str(rate),
             "category": category,

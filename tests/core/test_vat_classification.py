@@ -145,3 +145,12 @@ def test_classify_invoice_keeps_what_the_tables_do_not_decide():
     dto["lines"][0]["vatClassifier"] = "PVM12"
     classify.classify_invoice(dto)
     assert dto["lines"][0]["vatClassifier"] == "PVM12"
+
+
+def test_undirected_decides_only_domestic_supplies():
+    lt, de = {"vatCode": "LT100001234510"}, {"address": {"country": "DE"}}
+    assert classify.undirected(Decimal("21"), lt, {}) == ("S", "PVM1")
+    assert classify.undirected(Decimal("9"), lt, {"vatCode": "LT123456715"}) == ("S", "PVM2")
+    assert classify.undirected(Decimal("21"), lt, de) == ("S", None)  # intra-EU: needs the direction
+    assert classify.undirected(Decimal("19"), de, lt) == ("S", None)
+    assert classify.undirected(Decimal("0"), lt, lt) == (None, None)
