@@ -11,6 +11,9 @@ Test mode never touches the ledger.
 import sqlalchemy as sa
 
 from core.clock import iso_ms, utcnow
+from core.jobs import AWAITING_CREDITS
+from core.modes import Mode
+from core.store.scoping import in_mode
 from core.store.tables import credit_ledger, jobs
 
 
@@ -81,7 +84,7 @@ def summary(conn: sa.Connection, team_id: str) -> dict:
 
     parked = conn.execute(
         sa.select(sa.func.count()).select_from(jobs).where(
-            jobs.c.team_id == team_id, jobs.c.mode == "live", jobs.c.status == "awaiting_credits"
+            in_mode(jobs, team_id, Mode.LIVE), jobs.c.status == AWAITING_CREDITS
         )
     ).scalar_one()
     last = conn.execute(

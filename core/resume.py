@@ -18,8 +18,10 @@ from core.admission import start_processing
 from core.clock import utcnow
 from core.jobs import AWAITING_CREDITS, PROCESSING
 from core.kafka import Publisher
+from core.modes import Mode
 from core.settings import Settings
 from core.store.db import Store
+from core.store.scoping import in_mode
 from core.store.tables import jobs, teams
 
 
@@ -56,7 +58,7 @@ def resume_team(store: Store, settings: Settings, team_id: str) -> list[tuple[in
             return []
         parked = conn.execute(
             sa.select(jobs)
-            .where(jobs.c.team_id == team_id, jobs.c.mode == "live", jobs.c.status == AWAITING_CREDITS)
+            .where(in_mode(jobs, team_id, Mode.LIVE), jobs.c.status == AWAITING_CREDITS)
             .order_by(jobs.c.created_at, jobs.c.id)
             .limit(available)
         ).mappings().all()

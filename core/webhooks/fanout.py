@@ -12,7 +12,9 @@ from collections.abc import Iterable
 import sqlalchemy as sa
 
 from core.clock import utcnow
+from core.modes import Mode
 from core.store.db import Store
+from core.store.scoping import in_mode
 from core.store.tables import outbox, webhook_deliveries, webhook_endpoints
 from core.webhooks import deliveries, payloads
 
@@ -64,7 +66,7 @@ class _Endpoints:
         if key not in self.cache:
             rows = self.conn.execute(
                 sa.select(webhook_endpoints).where(
-                    webhook_endpoints.c.team_id == team_id, webhook_endpoints.c.mode == mode,
+                    in_mode(webhook_endpoints, team_id, Mode(mode)),
                     webhook_endpoints.c.enabled.is_(True), webhook_endpoints.c.deleted_at.is_(None),
                 )
             ).mappings().all()
