@@ -15,7 +15,8 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := tesseract-ocr-lit tesseract-ocr-eng tesseract-ocr-osd \
                 tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-pol tesseract-ocr-lav tesseract-ocr-est \
                 tesseract-ocr-nld tesseract-ocr-ita tesseract-ocr-spa tesseract-ocr-rus \
-                fonts-dejavu-core fonts-dejavu-extra fonts-liberation2 libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 postgresql
+                fonts-dejavu-core fonts-dejavu-extra fonts-liberation2 libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 postgresql \
+                redis-server chromium
 
 .PHONY: run test setup system-deps python-env bench eval clean
 

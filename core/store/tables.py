@@ -82,8 +82,11 @@ jobs = sa.Table(
     # set while the job's invoice waits in client-assignment review (interface.md 3.1, 3.3):
     # the job stays `processing` but no worker may claim it again
     sa.Column("held_at", TS, nullable=True),
+    # set when retention removed the uploaded file: reprocess is then unavailable (3.1)
+    sa.Column("file_purged_at", TS, nullable=True),
     sa.Index("ix_jobs_team_mode_status", "team_id", "mode", "status", "created_at"),
     sa.Index("ix_jobs_status_created", "status", "created_at"),
+    sa.Index("ix_jobs_status_finished", "status", "finished_at"),
 )
 
 invoices = sa.Table(
@@ -350,4 +353,28 @@ webhook_delivery_attempts = sa.Table(
     sa.Column("status_code", sa.Integer, nullable=True),
     sa.Column("error", sa.String(300), nullable=True),
     sa.Column("response_body", sa.Text, nullable=True),  # the first 1 KB of the answer
+)
+
+# --- operations: plans, service switches --------------------------------------------------
+
+# A team's plan (interface.md 5.4, 5.8, 8). A column left NULL takes the documented default
+# of `core.plans.DEFAULT_PLAN`, so changing a default changes every team that never chose.
+team_plans = sa.Table(
+    "team_plans",
+    metadata,
+    sa.Column("team_id", sa.ForeignKey("teams.id"), primary_key=True),
+    sa.Column("requests_per_minute", sa.Integer, nullable=True),
+    sa.Column("requests_per_hour", sa.Integer, nullable=True),
+    sa.Column("queue_depth", sa.Integer, nullable=True),
+    sa.Column("concurrent_uploads", sa.Integer, nullable=True),
+    sa.Column("updated_at", TS, nullable=False),
+)
+
+# Switches every worker and node must see (the maintenance switch): a name and a JSON value.
+service_flags = sa.Table(
+    "service_flags",
+    metadata,
+    sa.Column("name", sa.String(60), primary_key=True),
+    sa.Column("value", sa.JSON, nullable=False),
+    sa.Column("updated_at", TS, nullable=False),
 )
