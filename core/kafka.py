@@ -167,6 +167,10 @@ class Publisher:
 
     def reset(self) -> None:
         self._resting_until = time.monotonic() + self.BACKOFF_S
+        self.close()
+
+    def close(self) -> None:
+        """Drop the producer; the next send makes a new one."""
         with self._lock:
             if self._producer is not None:
                 try:

@@ -1,6 +1,6 @@
 """The hot path: a long-lived consumer of `invoices.uploads` for one partition group.
 
-Hosted inside a Dagster run (pipelines/jobs.py) so engineers see it, its logs and its
+Hosted inside a Dagster run (pipelines/stream_runs.py) so engineers see it, its logs and its
 failures in the UI, but written as plain Python so it can be tested and reasoned about
 on its own. ARCHITECTURE "The pipeline: why stream runs" has the measurements behind it.
 
@@ -23,13 +23,16 @@ import time
 from collections import Counter
 from collections.abc import Callable
 
+import structlog
 from kafka import TopicPartition
 
 from core import kafka as kafka_io
 from core import leases, offsets, outbox, processing
+from core.blobs import BlobStore
 from core.settings import Settings
 from core.store.db import Store
 from pipelines.work import JobRunner
+from schemas import messages
 
 log = logging.getLogger(__name__)
 
@@ -45,12 +48,13 @@ class StreamWorker:
         group: int,
         holder: str,
         info: Callable[[str], None] = log.info,
+        blobs: BlobStore | None = None,
     ):
         self.settings, self.store, self.group, self.holder = settings, store, group, holder
         self.info = info
         self.partitions = settings.partitions_of_group(group)
         self.topic = settings.uploads_topic
-        self.runner = JobRunner(settings, store)
+        self.runner = JobRunner(settings, store, blobs)
         self.stop = threading.Event()
         self.lost = threading.Event()
         self.successor_waiting = threading.Event()
@@ -163,12 +167,14 @@ class StreamWorker:
 
     def _handle(self, tp, record, topic_id: str) -> None:
         position = processing.Position(self.topic, tp.partition, record.offset, topic_id)
-        job_id = record.value.get("jobId") if isinstance(record.value, dict) else None
+        job_id = messages.job_id_of(record.value)
         if not job_id:
             processing.skip(self.store, position)
             self.counts["malformed"] += 1
             return
-        outcome = self.runner.run(job_id, position)
+        # every log line about this job carries the id of the request that uploaded it
+        with structlog.contextvars.bound_contextvars(job_id=job_id, request_id=messages.request_id_of(record.value)):
+            outcome = self.runner.run(job_id, position)
         self.counts[outcome.status] += 1
 
     def _summary(self) -> None:

@@ -10,16 +10,19 @@ Every outcome ends in `core.processing.complete` or `fail`, so a job never stays
 import logging
 from dataclasses import dataclass
 
+import structlog
+
 from assets.extraction.canned import canned_invoice
 from assets.ocr.model import DocumentError
 from assets.process import process_document
 from assets.rules import RULES
-from core import processing
+from core import observe, processing
 from core.blobs import BlobStore
 from core.settings import Settings
 from core.store.db import Store
 
 log = logging.getLogger(__name__)
+events = structlog.get_logger(__name__)  # bound to the job and its request id by the stream run
 
 TEST_FAILURE_MESSAGE = "Simulated processing failure (hints.testScenario=failed)."
 
@@ -33,9 +36,9 @@ class Outcome:
 
 
 class JobRunner:
-    def __init__(self, settings: Settings, store: Store):
+    def __init__(self, settings: Settings, store: Store, blobs: BlobStore | None = None):
         self.settings, self.store = settings, store
-        self.blobs = BlobStore(settings.blob_dir)
+        self.blobs = blobs if blobs is not None else BlobStore(settings.blob_dir)
 
     def _extract(self, job: dict) -> dict:
         if job["mode"] == "test":
@@ -49,19 +52,26 @@ class JobRunner:
         job = processing.claim(self.store, job_id, self.settings.max_attempts, position)
         if job is None:
             return Outcome(job_id, "skipped")
+        outcome, extracted = self._finish(job, position)
+        observe.job_done(job["mode"], outcome.status, extracted)
+        events.info("job finished", status=outcome.status, invoice_id=outcome.invoice_id, error=outcome.error)
+        return outcome
+
+    def _finish(self, job: dict, position: processing.Position | None) -> tuple[Outcome, dict | None]:
+        job_id = job["id"]
         try:
             extracted = self._extract(job)
         except DocumentError as exc:
             processing.fail(self.store, job, str(exc), position)
-            return Outcome(job_id, "failed", error=str(exc))
+            return Outcome(job_id, "failed", error=str(exc)), None
         except FileNotFoundError:
             message = "The uploaded file is no longer retained."
             processing.fail(self.store, job, message, position)
-            return Outcome(job_id, "failed", error=message)
+            return Outcome(job_id, "failed", error=message), None
         except Exception as exc:  # a bug or an engine crash must still end the job
             log.exception("extraction of %s crashed", job_id)
             message = f"Internal error while reading the document ({type(exc).__name__})."
             processing.fail(self.store, job, message, position)
-            return Outcome(job_id, "failed", error=message)
+            return Outcome(job_id, "failed", error=message), None
         invoice_id = processing.complete(self.store, job, extracted, position, assess=RULES.assess)
-        return Outcome(job_id, "completed" if invoice_id else "skipped", invoice_id=invoice_id)
+        return Outcome(job_id, "completed" if invoice_id else "skipped", invoice_id=invoice_id), extracted

@@ -68,3 +68,11 @@ def test_extract_prints_the_invoice_dto(run):
     summary = run("extract", str(FIXTURES / "invoice_digital.pdf"))
     assert summary["invoiceNumber"] == expected["invoiceNumber"]
     assert "error" in run("extract", str(ROOT / "Makefile"), ok=False)
+
+
+def test_warehouse_refresh_materialises_a_day_and_refuses_other_dates(run):
+    report = run("warehouse", "refresh")
+    assert report["success"] and len(report["rows"]) == 7 and set(report["checks"].values()) == {"passed"}
+    assert Path(report["duckdb"]).is_file()
+    assert "error" in run("warehouse", "refresh", "--date", "2025-01-01", ok=False)
+    assert "error" in run("warehouse", "refresh", "--date", "yesterday", ok=False)
