@@ -9,6 +9,9 @@ unexport PYTHONPYCACHEPREFIX
 INVOICES_HOME ?= $(CURDIR)/var
 export INVOICES_HOME := $(abspath $(INVOICES_HOME))
 export DAGSTER_HOME := $(INVOICES_HOME)/dagster
+# Every process of the stack writes its metrics here; the API's /metrics merges them
+# (test stacks set their own).
+run: export PROMETHEUS_MULTIPROC_DIR := $(INVOICES_HOME)/metrics
 export PATH := $(CURDIR)/.venv/bin:$(PATH)
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)

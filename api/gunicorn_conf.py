@@ -5,13 +5,27 @@ import os
 
 bind = f"{os.environ.get('INVOICES_API_HOST', '127.0.0.1')}:{os.environ.get('INVOICES_API_PORT', '8000')}"
 workers = int(os.environ.get("INVOICES_API_WORKERS", multiprocessing.cpu_count()))
-worker_class = "gthread"
 threads = int(os.environ.get("INVOICES_API_THREADS", "4"))
 timeout = 120
 graceful_timeout = 10
 keepalive = 5
 accesslog = "-" if os.environ.get("INVOICES_ACCESS_LOG", "1") == "1" else None
 wsgi_app = "api.wsgi:app"
+# Requests that gunicorn itself refuses (malformed request line, bad header) are answered
+# with problem+json by this worker class instead of gunicorn's HTML page.
+worker_class = "api.gunicorn_worker.ProblemThreadWorker"
+# gunicorn's own log lines as JSON, like every other line of the service (core.logs).
+logconfig_dict = {
+    "version": 1,
+    "disable_existing_loggers": False,
+    "formatters": {"json": {"()": "core.logs.json_formatter", "component": "gunicorn"}},
+    "handlers": {"stderr": {"class": "logging.StreamHandler", "formatter": "json"}},
+    "root": {"handlers": ["stderr"], "level": "INFO"},
+    "loggers": {
+        "gunicorn.error": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+        "gunicorn.access": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
+    },
+}
 # One control socket per stack, so stacks with different INVOICES_HOME run side by side.
 control_socket = os.path.join(os.path.abspath(os.environ.get("INVOICES_HOME", "./var")), "gunicorn.ctl")
 
@@ -21,3 +35,10 @@ def post_fork(server, worker):
     from core.store.db import reset_stores_after_fork
 
     reset_stores_after_fork()
+
+
+def child_exit(server, worker):
+    # A dead worker's live gauges must not linger in /metrics (prometheus multiprocess mode).
+    from core.metrics import process_dead
+
+    process_dead(worker.pid)

@@ -4,8 +4,7 @@ from dataclasses import dataclass
 
 import falcon
 
-from core import errors
-from core.uploads import MAX_FILE_BYTES, MAX_SINGLE_BODY_BYTES
+from core import errors, limits
 
 _CHUNK = 1024 * 1024
 
@@ -35,7 +34,7 @@ def _read_limited(stream, limit: int) -> bytes:
         chunks.append(chunk)
 
 
-def read_upload_form(req: falcon.Request, max_body: int = MAX_SINGLE_BODY_BYTES) -> UploadForm:
+def read_upload_form(req: falcon.Request, max_body: int = limits.SINGLE_BODY_BYTES) -> UploadForm:
     if req.content_length is not None and req.content_length > max_body:
         raise errors.UploadPayloadTooLarge(f"The request body is over {max_body // (1024 * 1024)} MB.")
     content_type = (req.content_type or "").lower()
@@ -47,7 +46,7 @@ def read_upload_form(req: falcon.Request, max_body: int = MAX_SINGLE_BODY_BYTES)
         form = req.get_media()
         for part in form:
             if part.name == "file":
-                data = _read_limited(part.stream, MAX_FILE_BYTES)
+                data = _read_limited(part.stream, limits.FILE_BYTES)
                 files.append(FilePart(part.filename or None, part.content_type, data))
             elif part.filename is None:
                 fields[part.name] = part.get_text() or ""

@@ -28,20 +28,25 @@ _FALCON_STATUS_TO_ERROR: dict[int, type[errors.ServiceError]] = {
 }
 
 
-def problem_body(req: falcon.Request, error: errors.ServiceError) -> dict:
+def problem(error: errors.ServiceError, instance: str, request_id: str | None) -> dict:
+    """The problem body of 7.1 (also written by the gunicorn worker, below Falcon)."""
     body = {
         "type": f"{settings().docs_url}/errors/error-registry",
         "title": error.title,
         "status": error.status,
         "code": error.code,
         "detail": error.detail,
-        "instance": req.path,
-        "requestId": getattr(req.context, "request_id", None),
+        "instance": instance,
+        "requestId": request_id,
     }
     if error.errors:
         body["errors"] = error.errors
     body.update(error.extra)
     return body
+
+
+def problem_body(req: falcon.Request, error: errors.ServiceError) -> dict:
+    return problem(error, req.path, getattr(req.context, "request_id", None))
 
 
 def render(req: falcon.Request, resp: falcon.Response, error: errors.ServiceError) -> None:

@@ -12,26 +12,13 @@ from pathlib import Path
 import click
 
 from cli.exports import export_group
+from cli.operations import maintenance_group, plan_group, redis_command, retention_group
+from cli.output import emit, run, store
+from cli.users import user_group
+from cli.warehouse import warehouse_group
 from core import admin, reprocess
 from core.modes import Mode
 from core.settings import load_settings
-from core.store.db import get_store
-
-
-def _emit(obj: dict) -> None:
-    click.echo(json.dumps(obj, ensure_ascii=False, default=str))
-
-
-def _store():
-    return get_store(load_settings().database_url)
-
-
-def _run(fn, *args, **kwargs) -> None:
-    try:
-        _emit(fn(*args, **kwargs))
-    except (admin.AdminError, ValueError) as exc:
-        _emit({"error": str(exc)})
-        sys.exit(1)
 
 
 def _timestamp(value: str | None) -> datetime | None:
@@ -46,6 +33,16 @@ def main() -> None:
     """Invoice extraction service."""
 
 
+def _fresh_metrics_dir() -> None:
+    """prometheus-client's multiprocess files are per process id: start each stack empty."""
+    import shutil
+
+    folder = os.environ.get("PROMETHEUS_MULTIPROC_DIR")
+    if folder:
+        shutil.rmtree(folder, ignore_errors=True)
+        Path(folder).mkdir(parents=True, exist_ok=True)
+
+
 @main.command()
 def init() -> None:
     """Prepare INVOICES_HOME: store migrations, blob and Dagster folders."""
@@ -55,9 +52,10 @@ def init() -> None:
     settings = load_settings()
     for folder in (settings.home, settings.blob_dir, settings.warehouse_dir):
         folder.mkdir(parents=True, exist_ok=True)
+    _fresh_metrics_dir()
     upgrade(settings.database_url)
     initialise_instance(settings.dagster_home)
-    _emit({"home": str(settings.home), "database": settings.database_url.split("@")[-1], "ready": True})
+    emit({"home": str(settings.home), "database": settings.database_url.split("@")[-1], "ready": True})
 
 
 @main.command()
@@ -72,19 +70,19 @@ def extract(file: Path, as_json: bool) -> None:
     data = file.read_bytes()
     mime = uploads.sniff(data)
     if mime not in uploads.ACCEPTED_TYPES:
-        _emit({"error": f"{file.name}: unsupported type {mime or 'unknown'}"})
+        emit({"error": f"{file.name}: unsupported type {mime or 'unknown'}"})
         sys.exit(1)
     try:
         invoice = process_document(data, mime)
     except DocumentError as exc:
-        _emit({"error": str(exc)})
+        emit({"error": str(exc)})
         sys.exit(1)
     invoice = {"sourceFile": file.name, **invoice}
     if as_json:
         click.echo(json.dumps(invoice, ensure_ascii=False, indent=2))
         return
     seller, buyer, totals = invoice.get("seller") or {}, invoice.get("buyer") or {}, invoice.get("totals") or {}
-    _emit({
+    emit({
         "sourceFile": file.name, "invoiceNumber": invoice.get("invoiceNumber"), "issueDate": invoice.get("issueDate"),
         "seller": seller.get("name"), "buyer": buyer.get("name"), "gross": totals.get("gross"),
         "currency": invoice.get("currency"), "confidence": (invoice.get("confidence") or {}).get("overall"),
@@ -115,13 +113,12 @@ def webhooks() -> None:
 
 
 @webhooks.command("run")
-def webhooks_run() -> None:
+def webhooksrun() -> None:
     """Deliver webhook events in the foreground until SIGTERM (several may run at once)."""
-    import logging
-
+    from core import logs
     from core.webhooks.dispatcher import run_forever
 
-    logging.basicConfig(level=logging.INFO, format="%(message)s")
+    logs.configure("webhooks")
     run_forever(load_settings())
 
 
@@ -131,6 +128,11 @@ def admin_group() -> None:
 
 
 admin_group.add_command(export_group)
+admin_group.add_command(maintenance_group)
+admin_group.add_command(retention_group)
+admin_group.add_command(user_group)
+main.add_command(redis_command)
+main.add_command(warehouse_group)
 
 
 @admin_group.group()
@@ -138,10 +140,13 @@ def team() -> None:
     """Teams."""
 
 
+team.add_command(plan_group)
+
+
 @team.command("create")
 @click.option("--name", required=True)
 def team_create(name: str) -> None:
-    _run(admin.create_team, _store(), name)
+    run(admin.create_team, store(), name)
 
 
 @team.command("set")
@@ -149,7 +154,7 @@ def team_create(name: str) -> None:
 @click.argument("state", type=click.Choice(sorted(admin.TEAM_STATES)))
 def team_set(team_id: str, state: str) -> None:
     """Set billing_suspended, api_access_disabled or team_suspended."""
-    _run(admin.set_team_state, _store(), team_id, state, True)
+    run(admin.set_team_state, store(), team_id, state, True)
 
 
 @team.command("clear")
@@ -157,7 +162,7 @@ def team_set(team_id: str, state: str) -> None:
 @click.argument("state", type=click.Choice(sorted(admin.TEAM_STATES)))
 def team_clear(team_id: str, state: str) -> None:
     """Clear billing_suspended, api_access_disabled or team_suspended."""
-    _run(admin.set_team_state, _store(), team_id, state, False)
+    run(admin.set_team_state, store(), team_id, state, False)
 
 
 @admin_group.group()
@@ -176,28 +181,28 @@ def key_create(team_id, mode, scopes, client_id, expires_at, allow_ips) -> None:
     try:
         expiry = _timestamp(expires_at)
     except ValueError:
-        _emit({"error": f"--expires-at {expires_at!r} is not an ISO 8601 timestamp"})
+        emit({"error": f"--expires-at {expires_at!r} is not an ISO 8601 timestamp"})
         sys.exit(1)
     scope_list = [s.strip() for s in scopes.split(",") if s.strip()]
-    _run(admin.create_key, _store(), team_id, Mode(mode), scope_list, client_id, expiry, list(allow_ips))
+    run(admin.create_key, store(), team_id, Mode(mode), scope_list, client_id, expiry, list(allow_ips))
 
 
 @key.command("revoke")
 @click.argument("key_id")
 def key_revoke(key_id: str) -> None:
-    _run(admin.set_key_status, _store(), key_id, "revoked")
+    run(admin.set_key_status, store(), key_id, "revoked")
 
 
 @key.command("suspend")
 @click.argument("key_id")
 def key_suspend(key_id: str) -> None:
-    _run(admin.set_key_status, _store(), key_id, "suspended")
+    run(admin.set_key_status, store(), key_id, "suspended")
 
 
 @key.command("unsuspend")
 @click.argument("key_id")
 def key_unsuspend(key_id: str) -> None:
-    _run(admin.set_key_status, _store(), key_id, "active")
+    run(admin.set_key_status, store(), key_id, "active")
 
 
 @admin_group.group()
@@ -212,7 +217,7 @@ def client() -> None:
 @click.option("--company-code", default=None)
 @click.option("--vat-code", default=None)
 def client_create(team_id, mode, name, company_code, vat_code) -> None:
-    _run(admin.create_client, _store(), team_id, Mode(mode), name, company_code, vat_code)
+    run(admin.create_client, store(), team_id, Mode(mode), name, company_code, vat_code)
 
 
 @admin_group.group()
@@ -224,7 +229,7 @@ def credits() -> None:
 @click.option("--team", "team_id", required=True)
 @click.option("--amount", type=int, required=True)
 def credits_grant(team_id: str, amount: int) -> None:
-    _run(admin.grant_credits, _store(), team_id, amount)
+    run(admin.grant_credits, store(), team_id, amount)
 
 
 @admin_group.group()
@@ -236,7 +241,7 @@ def job() -> None:
 @click.argument("job_id")
 def job_cancel(job_id: str) -> None:
     """Cancel a job that is parked awaiting credits (terminal state `cancelled`)."""
-    _run(admin.cancel_parked_job, _store(), job_id)
+    run(admin.cancel_parked_job, store(), job_id)
 
 
 @job.command("reprocess")
@@ -244,7 +249,7 @@ def job_cancel(job_id: str) -> None:
 def job_reprocess(job_id: str) -> None:
     """Run a failed job again (through the reprocessing micro-batch sensor)."""
     settings = load_settings()
-    _run(reprocess.request, settings, _store(), job_id)
+    run(reprocess.request, settings, store(), job_id)
 
 
 if __name__ == "__main__":

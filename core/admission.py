@@ -9,14 +9,15 @@ the jobs, their Kafka outbox rows and events, and stores the idempotent response
 happens after commit; if it fails the upload has still succeeded and the reconciler sends it.
 """
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import sqlalchemy as sa
 
-from core import credits, errors, idempotency, ids, outbox
+from core import credits, errors, idempotency, ids, metrics, outbox
 from core.actors import Actor
 from core.auth import Principal
+from core.blobs import BlobStore
+from core.clients import resolve_client
 from core.clock import iso_ms, utcnow
 from core.jobs import AWAITING_CREDITS, PROCESSING, event_job
 from core.modes import Mode
@@ -24,6 +25,8 @@ from core.settings import Settings
 from core.store.db import Store
 from core.store.scoping import in_mode
 from core.store.tables import jobs
+from core.uploads import request_fingerprint
+from schemas import messages
 
 QUEUED_STATUSES = (PROCESSING, AWAITING_CREDITS)
 
@@ -47,15 +50,56 @@ class Admitted:
     message: dict | None
 
 
-def upload_message(job: dict) -> dict:
-    """The Kafka message of invoices.uploads: {jobId, teamId, mode, blob, submittedAt}."""
-    return {
-        "jobId": job["id"],
-        "teamId": job["team_id"],
-        "mode": job["mode"],
-        "blob": job["blob_key"],
-        "submittedAt": iso_ms(job["created_at"]),
-    }
+@dataclass(frozen=True)
+class IncomingFile:
+    """A file part that passed its own checks, at its position in the request."""
+
+    index: int
+    data: bytes
+    filename: str
+    mime_type: str
+
+
+@dataclass(frozen=True)
+class RejectedFile:
+    """A batch file refused on its own (type, size, name); the others go on."""
+
+    index: int
+    filename: str
+    error: errors.ServiceError
+
+
+@dataclass(frozen=True)
+class UploadRequest:
+    files: tuple[IncomingFile, ...]
+    rejected: tuple[RejectedFile, ...] = ()
+    client_header: str | None = None
+    scenario: str | None = None
+    idempotency_key: str | None = None
+    request_id: str | None = None
+    batch: bool = False
+
+    def fingerprint(self) -> str:
+        """The request body as Idempotency-Key compares it (refused files included)."""
+        files = [(f.data, f.filename, f.mime_type) for f in self.files]
+        files += [(b"", r.filename, r.error.code) for r in self.rejected]
+        return request_fingerprint(files, self.client_header, self.scenario)
+
+
+@dataclass(frozen=True)
+class UploadResponse:
+    status: int
+    body: dict
+    replayed: bool = False
+
+
+def upload_message(job: dict, request_id: str | None = None) -> dict:
+    """The Kafka message of invoices.uploads: {jobId, teamId, mode, blob, submittedAt} and the
+    id of the request that uploaded it (absent when no request did), for the stream run's log.
+    Built by the contract's one builder (schemas/messages.py), which reprocessing shares."""
+    return messages.upload_message(
+        job["id"], job["team_id"], job["mode"], job["blob_key"], iso_ms(job["created_at"]), request_id
+    )
 
 
 def queue_depth(conn: sa.Connection, team_id: str, mode: Mode) -> int:
@@ -67,10 +111,11 @@ def queue_depth(conn: sa.Connection, team_id: str, mode: Mode) -> int:
     ).scalar_one()
 
 
-def start_processing(conn: sa.Connection, settings: Settings, job: dict) -> tuple[int, dict]:
+def start_processing(conn: sa.Connection, settings: Settings, job: dict, request_id: str | None = None) -> tuple[int, dict]:
     """Write the upload message of a job that may run now; returns (outbox id, message)."""
-    message = upload_message(job)
-    return outbox.add_kafka(conn, settings.uploads_topic, job["team_id"], message, job["id"]), message
+    message = upload_message(job, request_id)
+    # keyed by job, not team: one team's burst spreads over every partition and stream run
+    return outbox.add_kafka(conn, settings.uploads_topic, job["id"], message, job["id"]), message
 
 
 def admit(
@@ -79,18 +124,20 @@ def admit(
     principal: Principal,
     uploads: list[Upload],
     claim: idempotency.Claim | None = None,
-    respond: Callable[[list[Admitted]], tuple[int, dict]] | None = None,
+    request: UploadRequest | None = None,
 ) -> list[Admitted]:
+    """Decide every file of a request in one transaction: run, park, or refuse them all."""
     if principal.billing_suspended and principal.mode is Mode.LIVE:
         raise errors.BillingSuspended("Paid processing is suspended for this team; reads keep working.")
     admitted: list[Admitted] = []
     with store.write() as conn:
         store.lock_team(conn, principal.team_id)  # credits and queue depth decided one at a time
         depth = queue_depth(conn, principal.team_id, principal.mode)
-        if depth + len(uploads) > settings.queue_depth_limit:
+        ceiling = principal.plan.queue_depth
+        if depth + len(uploads) > ceiling:
             raise errors.QueueFull(
                 f"{depth} job(s) are queued for this team in {principal.mode.value} mode "
-                f"(ceiling {settings.queue_depth_limit}); retry after a short, jittered delay.",
+                f"(ceiling {ceiling}); retry after a short, jittered delay.",
                 retry_after=settings.queue_retry_after_s,
             )
         for upload in uploads:
@@ -109,14 +156,75 @@ def admit(
             conn.execute(jobs.insert().values(**row))
             outbox_id = message = None
             if status == PROCESSING:
-                outbox_id, message = start_processing(conn, settings, row)
+                outbox_id, message = start_processing(conn, settings, row, request.request_id if request else None)
             elif principal.mode is Mode.LIVE:
                 outbox.add_event(
                     conn, principal.team_id, principal.mode, "invoice.awaiting_credits", {"job": event_job(row)}, job_id,
                     Actor.api(principal.key_id),
                 )
             admitted.append(Admitted(job_id, upload.filename, status, outbox_id, message))
-        if claim is not None and respond is not None:
-            status_code, body = respond(admitted)
+        if claim is not None and request is not None:
+            status_code, body = _response(request, admitted)
             idempotency.complete(conn, claim, status_code, body)
     return admitted
+
+
+def receive(store: Store, blobs: BlobStore, publisher, settings, principal: Principal, request: UploadRequest) -> UploadResponse:
+    """Claim the Idempotency-Key, store the files, admit them in one transaction, publish.
+
+    Once this returns, every admitted job reaches a terminal state whatever crashes: the
+    files are fsynced before the transaction that names them commits, and a message the
+    broker did not take is sent by the reconciler. A failure after the claim gives the key
+    back, so the same request can be retried with it.
+    """
+    with store.read() as conn:
+        client_id = resolve_client(conn, principal, request.client_header)
+    claim = None
+    if request.idempotency_key is not None:
+        claim = idempotency.Claim(principal.team_id, principal.mode, request.idempotency_key, request.fingerprint())
+        cached = idempotency.claim(store, claim)
+        if cached is not None:
+            return UploadResponse(*cached, replayed=True)
+    try:
+        batch = [
+            Upload(f.filename, f.mime_type, _store_file(blobs, f.data), len(f.data), client_id, request.scenario)
+            for f in request.files
+        ]
+        admitted = admit(store, settings, principal, batch, claim, request)
+    except Exception as exc:
+        if claim is not None:
+            idempotency.abandon(store, claim)
+        if isinstance(exc, sa.exc.DBAPIError):
+            raise errors.UploadFailed("The upload could not be recorded; retry with the same Idempotency-Key.") from exc
+        raise
+    for item in admitted:
+        metrics.UPLOADS.labels(principal.mode.value, item.status).inc()
+        if item.outbox_id is not None:
+            publisher.publish_row(item.outbox_id, settings.uploads_topic, item.job_id, item.message)
+    return UploadResponse(*_response(request, admitted))
+
+
+def _store_file(blobs: BlobStore, data: bytes) -> str:
+    try:
+        return blobs.put(data)
+    except OSError as exc:
+        raise errors.UploadFailed("The file could not be stored; retry with the same Idempotency-Key.") from exc
+
+
+def _response(request: UploadRequest, admitted: list) -> tuple[int, dict]:
+    """202 with the one job (2.3), or 207 with a result per file in request order (2.4)."""
+    if not request.batch:
+        return 202, {"jobId": admitted[0].job_id, "status": admitted[0].status}
+    results = [
+        (r.index, {"filename": r.filename, "jobId": None, "status": "rejected",
+                   "error": {"code": r.error.code, "detail": r.error.detail}})
+        for r in request.rejected
+    ]
+    results += [(f.index, {"filename": a.filename, "jobId": a.job_id, "status": a.status})
+                for f, a in zip(request.files, admitted)]
+    return 207, {
+        "results": [body for _, body in sorted(results, key=lambda pair: pair[0])],
+        "accepted": len(admitted),
+        "rejected": len(request.rejected),
+        "awaitingCredits": sum(1 for a in admitted if a.status == "awaiting_credits"),
+    }

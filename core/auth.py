@@ -5,6 +5,7 @@ is a `Principal` or one of the auth errors of section 7.2.
 """
 
 import ipaddress
+import time
 from dataclasses import dataclass
 
 import sqlalchemy as sa
@@ -12,8 +13,9 @@ import sqlalchemy as sa
 from core import errors, keys
 from core.clock import as_utc, utcnow
 from core.modes import Mode
+from core.plans import DEFAULT_PLAN, FIELDS as PLAN_FIELDS, Plan, plan_of
 from core.store.db import Store
-from core.store.tables import api_keys, teams
+from core.store.tables import api_keys, team_plans, teams
 
 
 @dataclass(frozen=True)
@@ -26,6 +28,7 @@ class Principal:
     scopes: frozenset[str]
     client_id: str | None
     billing_suspended: bool
+    plan: Plan = DEFAULT_PLAN
 
     def require(self, scope: str) -> None:
         if scope not in self.scopes:
@@ -42,7 +45,7 @@ def ip_allowed(ip: str, allowlist: list[str]) -> bool:
     return any(addr in ipaddress.ip_network(cidr, strict=False) for cidr in allowlist)
 
 
-def authenticate(store: Store, raw_key: str | None, remote_ip: str) -> Principal:
+def authenticate(store: Store, raw_key: str | None, remote_ip: str, default_plan: Plan = DEFAULT_PLAN) -> Principal:
     if not raw_key:
         raise errors.MissingCredentials("Send Authorization: Bearer <API_KEY>.")
     if not keys.is_well_formed(raw_key):
@@ -50,8 +53,10 @@ def authenticate(store: Store, raw_key: str | None, remote_ip: str) -> Principal
     with store.read() as conn:
         row = conn.execute(
             sa.select(api_keys, teams.c.name.label("team_name"), teams.c.status.label("team_status"),
-                      teams.c.billing_suspended, teams.c.api_access)
+                      teams.c.billing_suspended, teams.c.api_access, team_plans.c.team_id.label("has_plan"),
+                      *(team_plans.c[name] for name in PLAN_FIELDS))
             .join(teams, teams.c.id == api_keys.c.team_id)
+            .outerjoin(team_plans, team_plans.c.team_id == api_keys.c.team_id)
             .where(api_keys.c.secret_hash == keys.hash_key(raw_key))
         ).mappings().first()
     if row is None or row["mode"] != keys.mode_of_key(raw_key).value:
@@ -77,4 +82,47 @@ def authenticate(store: Store, raw_key: str | None, remote_ip: str) -> Principal
         scopes=frozenset(row["scopes"]),
         client_id=row["client_id"],
         billing_suspended=bool(row["billing_suspended"]),
+        plan=plan_of(row if row["has_plan"] else None, default_plan),
     )
+
+
+class PrincipalCache:
+    """Valid keys remembered for `ttl_s` per process, so a burst of reads from one key costs
+    one store lookup (and one failed-attempts check) per second, not one per request.
+
+    The price is the TTL: a key revoked or suspended, a team suspended or a plan changed is
+    honoured by every worker within `ttl_s`. Only successes are cached: a wrong key is looked
+    up (and counted as a failure) every time. The key's `last_used_at` is written on a
+    lookup at most once per `LAST_USED_EVERY_S`, so reads never queue for the write lock.
+    """
+
+    LAST_USED_EVERY_S = 60.0
+
+    def __init__(self, store: Store, ttl_s: float = 1.0, max_entries: int = 10_000):
+        self.store, self.ttl_s, self.max_entries = store, ttl_s, max_entries
+        self._entries: dict[tuple[str, str], tuple[float, Principal]] = {}
+        self._last_used: dict[str, float] = {}
+
+    def get(self, raw_key: str, remote_ip: str) -> Principal | None:
+        if self.ttl_s <= 0:
+            return None
+        entry = self._entries.get((raw_key, remote_ip))
+        if entry is None or time.monotonic() - entry[0] > self.ttl_s:
+            return None
+        return entry[1]
+
+    def put(self, raw_key: str, remote_ip: str, principal: Principal) -> None:
+        now = time.monotonic()
+        if len(self._entries) >= self.max_entries:
+            self._entries.clear()
+        self._entries[(raw_key, remote_ip)] = (now, principal)
+        if now - self._last_used.get(principal.key_id, float("-inf")) >= self.LAST_USED_EVERY_S:
+            self._last_used[principal.key_id] = now
+            self._touch(principal.key_id)
+
+    def _touch(self, key_id: str) -> None:
+        try:
+            with self.store.write() as conn:
+                conn.execute(api_keys.update().where(api_keys.c.id == key_id).values(last_used_at=utcnow()))
+        except sa.exc.DBAPIError:  # a busy store must not fail a read; next minute will do
+            pass

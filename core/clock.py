@@ -17,3 +17,9 @@ def iso_ms(value: datetime | None) -> str | None:
         return None
     value = as_utc(value)
     return value.strftime("%Y-%m-%dT%H:%M:%S.") + f"{value.microsecond // 1000:03d}Z"
+
+
+def parse_iso(value: str) -> datetime:
+    """An ISO 8601 moment (`Z` or an offset; naive means UTC) as an aware UTC datetime."""
+    parsed = datetime.fromisoformat(value.strip().replace("Z", "+00:00"))
+    return as_utc(parsed)

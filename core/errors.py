@@ -187,6 +187,10 @@ class UploadPayloadTooLarge(ServiceError):
     code, status, title = "upload.payload_too_large", 413, "Request body too large"
 
 
+class UploadConcurrentLimitExceeded(ServiceError):
+    code, status, title = "upload.concurrent_limit_exceeded", 429, "Too many concurrent uploads"
+
+
 class UploadFailed(ServiceError):
     code, status, title = "invoice.upload_failed", 500, "Upload could not be stored"
 

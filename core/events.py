@@ -4,11 +4,11 @@ The envelope is built when the state change commits, so its id and payload are f
 before any delivery attempt: retries resend the same event id.
 """
 
-from core import ids
+from core import ids, limits
 from core.clock import iso_ms, utcnow
 
 API_VERSION = "v1"
-MAX_PAYLOAD_BYTES = 1_000_000
+MAX_PAYLOAD_BYTES = limits.EVENT_PAYLOAD_BYTES
 
 
 def envelope(event_type: str, data: dict) -> dict:

@@ -7,21 +7,29 @@ different body gets 409 key_reused_with_different_params; a repeat while the ori
 runs gets 409 request_in_progress. A claim whose request died is taken over after
 `LOCK_SECONDS`; a request that failed with an error gives its claim back, so the caller can
 correct the request and retry with the same key.
+
+When the store behind the keys cannot be reached, the request is refused before anything
+is done: 503 idempotency.backend_unavailable with Retry-After.
 """
+
+import logging
 
 from dataclasses import dataclass
 from datetime import timedelta
 
 import sqlalchemy as sa
 
-from core import errors
+from core import errors, limits
 from core.clock import as_utc, utcnow
 from core.modes import Mode
 from core.store.db import Store
 from core.store.tables import idempotency_records as records
 
+log = logging.getLogger(__name__)
+
 LOCK_SECONDS = 60
-MAX_KEY_BYTES = 255
+BACKEND_RETRY_AFTER_S = 5
+MAX_KEY_BYTES = limits.IDEMPOTENCY_KEY_BYTES
 
 
 def validate_key(key: str) -> None:
@@ -42,6 +50,18 @@ class Claim:
 
 def claim(store: Store, claim: Claim) -> tuple[int, dict] | None:
     """Claim the key, or return the cached (status, body) of a finished identical request."""
+    try:
+        return _claim(store, claim)
+    except sa.exc.IntegrityError:
+        raise
+    except sa.exc.DBAPIError as exc:
+        raise errors.IdempotencyBackendUnavailable(
+            "Idempotency keys cannot be checked right now; the request was not executed. Retry later.",
+            retry_after=BACKEND_RETRY_AFTER_S,
+        ) from exc
+
+
+def _claim(store: Store, claim: Claim) -> tuple[int, dict] | None:
     now = utcnow()
     with store.write() as conn:
         row = conn.execute(sa.select(records).where(claim._where())).mappings().first()
@@ -77,5 +97,10 @@ def complete(conn: sa.Connection, claim: Claim, status: int, body: dict) -> None
 
 
 def abandon(store: Store, claim: Claim) -> None:
-    with store.write() as conn:
-        conn.execute(records.delete().where(claim._where(), records.c.state == "in_progress"))
+    """Give the key back after a failed request; if the store cannot be reached, the claim
+    simply expires after LOCK_SECONDS."""
+    try:
+        with store.write() as conn:
+            conn.execute(records.delete().where(claim._where(), records.c.state == "in_progress"))
+    except sa.exc.DBAPIError:
+        log.warning("could not release Idempotency-Key claim %s; it expires in %s s", claim.key, LOCK_SECONDS)

@@ -6,7 +6,7 @@ from core import errors, pagination
 from core.actors import SYSTEM, Actor
 from core.clock import iso_ms
 from core.modes import Mode
-from core.store.scoping import in_mode
+from core.store.scoping import bound_scope, in_bound_mode, in_mode
 from core.store.tables import jobs
 
 PROCESSING, COMPLETED, FAILED, AWAITING_CREDITS = "processing", "completed", "failed", "awaiting_credits"
@@ -42,8 +42,12 @@ def event_job(row) -> dict:
     return data
 
 
+# Built once: GET /jobs/{id} is the route partners poll hardest.
+_ONE_JOB = sa.select(jobs).where(in_bound_mode(jobs), jobs.c.id == sa.bindparam("job_id"))
+
+
 def get_job(conn: sa.Connection, team_id: str, mode: Mode, job_id: str) -> dict:
-    row = conn.execute(sa.select(jobs).where(in_mode(jobs, team_id, mode), jobs.c.id == job_id)).mappings().first()
+    row = conn.execute(_ONE_JOB, {**bound_scope(team_id, mode), "job_id": job_id}).mappings().first()
     if row is None:
         raise errors.JobNotFound(f"No job {job_id} for this team.")
     return job_dto(row)
@@ -63,3 +67,17 @@ def list_jobs(conn: sa.Connection, team_id: str, mode: Mode, status: str | None,
     if status is not None:
         query = query.where(jobs.c.status == status)
     return pagination.fetch(conn, query, jobs.c.id, page, {"status": status}, job_dto)
+
+
+def status_counts(conn: sa.Connection) -> tuple[dict[tuple[str, str], int], dict[str, int]]:
+    """Jobs per (mode, status), and per mode those waiting for the pipeline (queue depth:
+    processing or parked, not held for review), over every team: what /metrics reports."""
+    by_status = conn.execute(
+        sa.select(jobs.c.mode, jobs.c.status, sa.func.count()).group_by(jobs.c.mode, jobs.c.status)
+    ).all()
+    depth = conn.execute(
+        sa.select(jobs.c.mode, sa.func.count())
+        .where(jobs.c.status.in_((PROCESSING, AWAITING_CREDITS)), jobs.c.held_at.is_(None))
+        .group_by(jobs.c.mode)
+    ).all()
+    return {(m, s): n for m, s, n in by_status}, {m: n for m, n in depth}

@@ -12,6 +12,7 @@ import sqlalchemy as sa
 
 from core import credits, errors, outbox
 from core.admin import AdminError
+from core.admission import upload_message
 from core.auth import Principal
 from core.blobs import BlobStore
 from core.clock import iso_ms, utcnow
@@ -30,7 +31,7 @@ def _restart(conn: sa.Connection, settings: Settings, job: dict) -> tuple[int, d
             status=PROCESSING, attempts=0, error_message=None, finished_at=None, updated_at=utcnow()
         )
     )
-    message = {"jobId": job["id"], "teamId": job["team_id"], "mode": job["mode"], "blob": job["blob_key"]}
+    message = upload_message(job)
     return outbox.add_kafka(conn, settings.reprocess_topic, job["team_id"], message, job["id"]), message
 
 
@@ -66,10 +67,13 @@ def request_invoice(settings: Settings, store: Store, principal: Principal, invo
         ).first()
         if invoice is None:
             raise errors.InvoiceNotFound(f"No invoice {invoice_id} for this team.")
-        job = dict(conn.execute(sa.select(jobs).where(jobs.c.id == invoice.job_id)).mappings().one())
+        job = conn.execute(sa.select(jobs).where(jobs.c.id == invoice.job_id)).mappings().first()
+        if job is None:  # the job passed its retention window, and its file went before it
+            raise errors.ReprocessUnavailable("The source file of this invoice is no longer retained.")
+        job = dict(job)
         if job["status"] == PROCESSING:
             raise errors.InvoiceNotEditable("The invoice is still being processed; try again when it is completed.")
-        if not BlobStore(settings.blob_dir).exists(job["blob_key"]):
+        if job["file_purged_at"] is not None or not BlobStore(settings.blob_dir).exists(job["blob_key"]):
             raise errors.ReprocessUnavailable("The source file of this invoice is no longer retained.")
         if principal.mode is Mode.LIVE:
             store.lock_team(conn, principal.team_id)

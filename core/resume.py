@@ -80,5 +80,5 @@ def resume_parked(store: Store, settings: Settings, publisher: Publisher | None 
             result.by_team[team_id] = [message["jobId"] for _, message in sent]
             if publisher is not None:
                 for row_id, message in sent:
-                    result.published += publisher.publish_row(row_id, settings.uploads_topic, team_id, message)
+                    result.published += publisher.publish_row(row_id, settings.uploads_topic, message["jobId"], message)
     return result

@@ -70,6 +70,31 @@ def load_webhook_settings() -> WebhookSettings:
 
 
 @dataclass(frozen=True)
+class RetentionSettings:
+    """How long what is kept is kept (interface.md 2.2, 3.1, 8). Invoices are kept for good.
+
+    `jobs_days` is the contract's 30 days after a terminal state; `files_days` is ours (the
+    uploaded file of a terminal job, after which reprocessing is unavailable);
+    `idempotency_hours` the 24 hours a key is remembered; `parked_days` how long a job may
+    wait unfunded before it is swept to `cancelled` (3.1's last row).
+    """
+
+    jobs_days: float = 30.0
+    files_days: float = 30.0
+    idempotency_hours: float = 24.0
+    parked_days: float = 30.0
+
+
+def load_retention_settings() -> RetentionSettings:
+    return RetentionSettings(
+        jobs_days=_float("INVOICES_JOB_RETENTION_DAYS", 30.0),
+        files_days=_float("INVOICES_FILE_RETENTION_DAYS", 30.0),
+        idempotency_hours=_float("INVOICES_IDEMPOTENCY_RETENTION_HOURS", 24.0),
+        parked_days=_float("INVOICES_PARKED_RETENTION_DAYS", 30.0),
+    )
+
+
+@dataclass(frozen=True)
 class Settings:
     home: Path
     database_url: str
@@ -88,8 +113,17 @@ class Settings:
     document_time_limit_s: float
     queue_depth_limit: int
     queue_retry_after_s: int
+    requests_per_minute: int
+    requests_per_hour: int
+    concurrent_uploads: int
+    auth_cache_s: float
     docs_url: str
+    public_url: str
+    redis_url: str
+    embedded_redis: bool
+    redis_port: int
     webhooks: WebhookSettings = WebhookSettings()
+    retention: RetentionSettings = RetentionSettings()
 
     @property
     def blob_dir(self) -> Path:
@@ -112,6 +146,10 @@ def load_settings() -> Settings:
     home = Path(os.environ.get("INVOICES_HOME", "./var")).resolve()
     broker_port = _int("INVOICES_BROKER_PORT", 9092)
     external = os.environ.get("KAFKA_BOOTSTRAP_SERVERS", "").strip()
+    api_port = _int("INVOICES_API_PORT", 8000)
+    public_url = os.environ.get("INVOICES_PUBLIC_URL", "").strip().rstrip("/") or f"http://127.0.0.1:{api_port}"
+    redis_port = _int("INVOICES_REDIS_PORT", 6379)
+    external_redis = os.environ.get("INVOICES_REDIS_URL", "").strip()
     groups = max(1, _int("INVOICES_STREAM_GROUPS", 2))
     partitions = max(groups, _int("INVOICES_TOPIC_PARTITIONS", 4))
     return Settings(
@@ -121,7 +159,7 @@ def load_settings() -> Settings:
         kafka_bootstrap=external or f"127.0.0.1:{broker_port}",
         embedded_broker=not external,
         broker_port=broker_port,
-        api_port=_int("INVOICES_API_PORT", 8000),
+        api_port=api_port,
         ui_port=_int("INVOICES_UI_PORT", 3000),
         uploads_topic=os.environ.get("INVOICES_UPLOADS_TOPIC", "invoices.uploads"),
         reprocess_topic=os.environ.get("INVOICES_REPROCESS_TOPIC", "invoices.reprocess"),
@@ -133,8 +171,17 @@ def load_settings() -> Settings:
         document_time_limit_s=_float("INVOICES_DOCUMENT_TIME_LIMIT_S", 120.0),
         queue_depth_limit=max(1, _int("INVOICES_QUEUE_DEPTH_LIMIT", 500)),
         queue_retry_after_s=max(1, _int("INVOICES_QUEUE_RETRY_AFTER_S", 5)),
-        docs_url=os.environ.get("INVOICES_DOCS_URL", "https://docs.invoices.example").rstrip("/"),
+        requests_per_minute=max(1, _int("INVOICES_REQUESTS_PER_MINUTE", 1200)),
+        requests_per_hour=max(1, _int("INVOICES_REQUESTS_PER_HOUR", 36000)),
+        concurrent_uploads=max(1, _int("INVOICES_CONCURRENT_UPLOADS", 16)),
+        auth_cache_s=max(0.0, _float("INVOICES_AUTH_CACHE_S", 1.0)),
+        docs_url=os.environ.get("INVOICES_DOCS_URL", "").strip().rstrip("/") or f"{public_url}/docs",
+        public_url=public_url,
+        redis_url=external_redis or f"redis://127.0.0.1:{redis_port}/0",
+        embedded_redis=not external_redis,
+        redis_port=redis_port,
         webhooks=load_webhook_settings(),
+        retention=load_retention_settings(),
     )
 
 

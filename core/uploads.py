@@ -9,7 +9,7 @@ import hashlib
 
 import filetype
 
-from core import errors
+from core import errors, limits
 
 ACCEPTED_TYPES = {
     "application/pdf": "pdf",
@@ -18,9 +18,6 @@ ACCEPTED_TYPES = {
     "image/webp": "webp",
 }
 GENERIC_TYPES = {"", "application/octet-stream", "binary/octet-stream"}
-MAX_FILE_BYTES = 50 * 1024 * 1024
-MAX_SINGLE_BODY_BYTES = MAX_FILE_BYTES + 1024 * 1024  # the file plus multipart framing and fields
-MAX_FILENAME_BYTES = 255
 TEST_SCENARIOS = {"failed"}
 
 
@@ -43,8 +40,8 @@ def decide_mime_type(data: bytes, declared: str | None) -> str:
 
 
 def check_filename(filename: str) -> None:
-    if len(filename.encode("utf-8")) > MAX_FILENAME_BYTES:
-        raise errors.UploadFilenameTooLong(f"The filename is over {MAX_FILENAME_BYTES} bytes.")
+    if len(filename.encode("utf-8")) > limits.FILENAME_BYTES:
+        raise errors.UploadFilenameTooLong(f"The filename is over {limits.FILENAME_BYTES} bytes.")
 
 
 def request_fingerprint(files: list[tuple[bytes, str, str]], client_header: str | None, scenario: str | None) -> str:
@@ -56,3 +53,4 @@ def request_fingerprint(files: list[tuple[bytes, str, str]], client_header: str 
         h.update(part.encode("utf-8"))
         h.update(b"\x00")
     return h.hexdigest()
+

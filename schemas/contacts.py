@@ -6,9 +6,9 @@ clientId (the team's client the contact belongs to, or null for the whole team),
 externalId (the partner's own key), mode, createdAt, updatedAt.
 """
 
-from pydantic import BaseModel, ConfigDict
+from pydantic import BaseModel, ConfigDict, Field
 
-from schemas.base import Body
+from schemas.base import Body, ModeName, Reply, Timestamp
 from schemas.fields import ClientId, CompanyCode, Country, Email, Iban, Phone, ShortText, Text, VatCode
 
 
@@ -42,3 +42,34 @@ class ContactPatch(ContactFields):
     `name` may change but not be cleared."""
 
     name: Text = None  # type: ignore[assignment]  # absent means "keep"; null is refused in core
+
+
+class ContactAddress(Reply):
+    street: str | None = None
+    city: str | None = None
+    postalCode: str | None = None
+    country: str | None = None
+
+
+class Contact(Reply):
+    """A contact as the API answers it (GET, POST, PATCH /contacts...)."""
+
+    id: str = Field(pattern=r"^ct_")
+    name: str
+    companyCode: str | None
+    vatCode: str | None
+    isNaturalPerson: bool | None
+    address: ContactAddress | None
+    email: str | None
+    phone: str | None
+    iban: str | None
+    clientId: str | None
+    externalId: str | None
+    mode: ModeName
+    createdAt: Timestamp
+    updatedAt: Timestamp
+
+
+class ContactPage(Reply):
+    data: list[Contact]
+    nextCursor: str | None

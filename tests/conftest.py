@@ -1,8 +1,11 @@
-"""Shared fixtures: a migrated SQLite store in a temporary INVOICES_HOME, and a real
-Tansu broker for tests that publish."""
+"""Shared fixtures: a migrated SQLite store in a temporary INVOICES_HOME, a real Tansu
+broker for tests that publish, and a real counter store (redis-server) for the whole run."""
 
 import os
 import uuid
+
+# The test process keeps its metrics in memory; each test stack writes to a folder of its own.
+os.environ.pop("PROMETHEUS_MULTIPROC_DIR", None)
 
 import pytest
 import sqlalchemy as sa
@@ -12,6 +15,37 @@ from core.store.db import Store
 from core.store.migrate import upgrade
 from tests.support.processes import Managed, free_port, wait_for_port
 from tests.support.stack import BIN, ROOT
+
+
+@pytest.fixture(scope="session", autouse=True)
+def redis_url(tmp_path_factory):
+    """The run's counter store, started through `invoices redis` like `make run` does; every
+    app and stack of the run uses it (keys are per team and key, so tests never collide)."""
+    port = free_port()
+    home = tmp_path_factory.mktemp("redis")
+    env = {**os.environ, "INVOICES_HOME": str(home), "INVOICES_REDIS_PORT": str(port)}
+    env.pop("INVOICES_REDIS_URL", None)
+    proc = Managed("redis", [str(BIN / "invoices"), "redis"], env, home, ROOT).start()
+    url = f"redis://127.0.0.1:{port}/0"
+    previous = os.environ.get("INVOICES_REDIS_URL")
+    try:
+        wait_for_port(port, 20, proc.proc)
+        os.environ["INVOICES_REDIS_URL"] = url
+        yield url
+    finally:
+        if previous is None:
+            os.environ.pop("INVOICES_REDIS_URL", None)
+        else:
+            os.environ["INVOICES_REDIS_URL"] = previous
+        proc.stop()
+
+
+@pytest.fixture
+def counters(redis_url):
+    """The run's counter store under a namespace of this test's own, so counts start at 0."""
+    from core.ratelimits import Counters
+
+    return Counters(redis_url, prefix=f"test-{uuid.uuid4().hex[:12]}")
 
 
 @pytest.fixture(scope="session")
@@ -74,6 +108,7 @@ def database_url(postgres_server):
 def home(tmp_path, monkeypatch, database_url):
     """Settings pointing at a fresh home and store, without a broker."""
     monkeypatch.setenv("INVOICES_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("INVOICES_AUTH_CACHE_S", "0")  # state changes take effect at once in tests
     monkeypatch.delenv("KAFKA_BOOTSTRAP_SERVERS", raising=False)
     if database_url:
         monkeypatch.setenv("INVOICES_DATABASE_URL", database_url)

@@ -2,56 +2,32 @@
 
 import falcon
 
-from api.multipart import FilePart, read_upload_form
-from core import admission, errors, idempotency, invoice_edits, pagination, reprocess, scopes, uploads
+from api.multipart import FilePart, UploadForm, read_upload_form
+from core import admission, errors, idempotency, invoice_edits, limits, pagination, reprocess, scopes, uploads
 from core.actors import Actor
 from core.auth import Principal
 from core.blobs import BlobStore
-from core.clients import resolve_client
 from core.invoices import get_status, get_versioned, list_invoices
 from core.kafka import Publisher
 from core.modes import Mode
+from core.ratelimits import Counters
 from core.rules import InvoiceRules
 from core.settings import Settings
 from core.store.db import Store
 from core.validation import parse
 from schemas.invoices import InvoicePatch
 
-MAX_BATCH_FILES = 10
-MAX_BATCH_BODY_BYTES = 500 * 1024 * 1024
+class _Uploads:
+    """What single and batch uploads share: scope and billing checks, the form, the slot.
 
+    The plan's ceiling on uploads in flight is taken before the body is read, since reading
+    it is what costs; the rest is `admission.receive`.
+    """
 
-class _Uploader:
-    """What single and batch uploads share: checks, idempotency, admission, publishing."""
+    def __init__(self, settings: Settings, store: Store, blobs: BlobStore, publisher: Publisher, counters: Counters):
+        self.settings, self.store, self.blobs, self.publisher, self.counters = settings, store, blobs, publisher, counters
 
-    def __init__(self, settings: Settings, store: Store, blobs: BlobStore, publisher: Publisher):
-        self.settings, self.store, self.blobs, self.publisher = settings, store, blobs, publisher
-
-    @staticmethod
-    def scenario(principal: Principal, value: str | None) -> str | None:
-        if value is None or value == "":
-            return None
-        if principal.mode is not Mode.TEST:
-            raise errors.InvalidBody(
-                "hints.testScenario is only accepted with test keys.",
-                errors=[errors.field_error("hints.testScenario", "validation.invalid_value")],
-            )
-        if value not in uploads.TEST_SCENARIOS:
-            raise errors.InvalidBody(
-                f"hints.testScenario must be one of {sorted(uploads.TEST_SCENARIOS)}.",
-                errors=[errors.field_error("hints.testScenario", "validation.invalid_enum")],
-            )
-        return value
-
-    @staticmethod
-    def checked(part: FilePart) -> tuple[str, str]:
-        """(mime type, filename) of a file part, or the upload error that refuses it."""
-        mime_type = uploads.decide_mime_type(part.data, part.content_type)
-        filename = part.filename or f"upload.{uploads.ACCEPTED_TYPES[mime_type]}"
-        uploads.check_filename(filename)
-        return mime_type, filename
-
-    def begin(self, req: falcon.Request) -> tuple[Principal, str | None]:
+    def receive(self, req: falcon.Request, resp: falcon.Response, max_body: int, batch: bool) -> None:
         principal: Principal = req.context.principal
         principal.require(scopes.INVOICE_WRITE)
         if principal.billing_suspended and principal.mode is Mode.LIVE:
@@ -59,64 +35,79 @@ class _Uploader:
         key = req.get_header("Idempotency-Key")
         if key is not None:
             idempotency.validate_key(key)
-        return principal, key
+        slot = f"uploads:{principal.team_id}:{principal.mode.value}"
+        with self.counters.slot(slot, principal.plan.concurrent_uploads) as free:
+            if not free:
+                raise errors.UploadConcurrentLimitExceeded(
+                    f"The team already has {principal.plan.concurrent_uploads} uploads in flight; "
+                    "retry when one finishes.",
+                    retry_after=1,
+                )
+            form = read_upload_form(req, max_body=max_body)
+            request = _request(principal, form, key, req, batch)
+            answer = admission.receive(self.store, self.blobs, self.publisher, self.settings, principal, request)
+        resp.status, resp.media = answer.status, answer.body
+        if answer.replayed:
+            resp.set_header("Idempotent-Replayed", "true")
 
-    def admit(self, req, principal, key, fingerprint, files, respond, resp) -> None:
-        """Claim the key, store blobs, admit in one transaction, publish, answer."""
-        client_header = req.get_header("X-Client-Id")
-        with self.store.read() as conn:
-            client_id = resolve_client(conn, principal, client_header)
-        claim = None
-        if key is not None:
-            claim = idempotency.Claim(principal.team_id, principal.mode, key, fingerprint(client_header))
-            cached = idempotency.claim(self.store, claim)
-            if cached is not None:
-                resp.status, resp.media = cached
-                resp.set_header("Idempotent-Replayed", "true")
-                return
+
+def _request(principal: Principal, form: UploadForm, key: str | None, req: falcon.Request, batch: bool) -> admission.UploadRequest:
+    """The upload as the domain sees it: checked files, refused ones (batch only), hints."""
+    if not form.files:
+        raise errors.UploadNoFile("The request has no part named 'file'.")
+    if not batch and len(form.files) > 1:
+        raise errors.InvalidBody(
+            "Send one file per upload; use /invoices/batch for several.",
+            errors=[errors.field_error("file", "validation.invalid_value")],
+        )
+    if len(form.files) > limits.BATCH_FILES:
+        raise errors.InvalidBody(
+            f"A batch carries at most {limits.BATCH_FILES} files.",
+            errors=[errors.field_error("file", "validation.length")],
+        )
+    scenario = _scenario(principal, form.fields.get("hints.testScenario"))
+    accepted, rejected = [], []
+    for index, part in enumerate(form.files):
         try:
-            batch = []
-            for data, filename, mime_type, scenario in files:
-                try:
-                    blob_key = self.blobs.put(data)
-                except OSError as exc:
-                    raise errors.UploadFailed("The file could not be stored; retry with the same Idempotency-Key.") from exc
-                batch.append(admission.Upload(filename, mime_type, blob_key, len(data), client_id, scenario))
-            admitted = admission.admit(self.store, self.settings, principal, batch, claim, respond)
-        except Exception:
-            if claim is not None:
-                idempotency.abandon(self.store, claim)
-            raise
-        for item in admitted:
-            if item.outbox_id is not None:
-                self.publisher.publish_row(item.outbox_id, self.settings.uploads_topic, principal.team_id, item.message)
-        resp.status, resp.media = respond(admitted)
+            accepted.append(_checked(index, part))
+        except errors.ServiceError as exc:
+            if not batch:
+                raise
+            rejected.append(admission.RejectedFile(index, part.filename or f"file-{index + 1}", exc))
+    return admission.UploadRequest(
+        files=tuple(accepted), rejected=tuple(rejected), client_header=req.get_header("X-Client-Id"),
+        scenario=scenario, idempotency_key=key, request_id=req.context.request_id, batch=batch,
+    )
 
 
-class InvoiceUploads(_Uploader):
+def _checked(index: int, part: FilePart) -> admission.IncomingFile:
+    mime_type = uploads.decide_mime_type(part.data, part.content_type)
+    filename = part.filename or f"upload.{uploads.ACCEPTED_TYPES[mime_type]}"
+    uploads.check_filename(filename)
+    return admission.IncomingFile(index, part.data, filename, mime_type)
+
+
+def _scenario(principal: Principal, value: str | None) -> str | None:
+    if value is None or value == "":
+        return None
+    if principal.mode is not Mode.TEST:
+        raise errors.InvalidBody(
+            "hints.testScenario is only accepted with test keys.",
+            errors=[errors.field_error("hints.testScenario", "validation.invalid_value")],
+        )
+    if value not in uploads.TEST_SCENARIOS:
+        raise errors.InvalidBody(
+            f"hints.testScenario must be one of {sorted(uploads.TEST_SCENARIOS)}.",
+            errors=[errors.field_error("hints.testScenario", "validation.invalid_enum")],
+        )
+    return value
+
+
+class InvoiceUploads(_Uploads):
     """POST /invoices (one file; 202) and GET /invoices (list)."""
 
     def on_post(self, req: falcon.Request, resp: falcon.Response) -> None:
-        principal, key = self.begin(req)
-        form = read_upload_form(req)
-        if not form.files:
-            raise errors.UploadNoFile("The request has no part named 'file'.")
-        if len(form.files) > 1:
-            raise errors.InvalidBody(
-                "Send one file per upload; use /invoices/batch for several.",
-                errors=[errors.field_error("file", "validation.invalid_value")],
-            )
-        part = form.files[0]
-        scenario = self.scenario(principal, form.fields.get("hints.testScenario"))
-        mime_type, filename = self.checked(part)
-
-        def fingerprint(client_header):
-            return uploads.request_fingerprint([(part.data, filename, mime_type)], client_header, scenario)
-
-        def respond(admitted):
-            return 202, {"jobId": admitted[0].job_id, "status": admitted[0].status}
-
-        self.admit(req, principal, key, fingerprint, [(part.data, filename, mime_type, scenario)], respond, resp)
+        self.receive(req, resp, limits.SINGLE_BODY_BYTES, batch=False)
 
     def on_get(self, req: falcon.Request, resp: falcon.Response) -> None:
         principal: Principal = req.context.principal
@@ -129,7 +120,7 @@ class InvoiceUploads(_Uploader):
         resp.media = {"data": items, "nextCursor": next_cursor}
 
 
-class InvoiceBatchUploads(_Uploader):
+class InvoiceBatchUploads(_Uploads):
     """POST /invoices/batch: up to 10 files; 207 with one result per file.
 
     A file that fails its own checks (type, size, name) is rejected on its own and listed
@@ -137,47 +128,7 @@ class InvoiceBatchUploads(_Uploader):
     """
 
     def on_post(self, req: falcon.Request, resp: falcon.Response) -> None:
-        principal, key = self.begin(req)
-        form = read_upload_form(req, max_body=MAX_BATCH_BODY_BYTES)
-        if not form.files:
-            raise errors.UploadNoFile("The request has no part named 'file'.")
-        if len(form.files) > MAX_BATCH_FILES:
-            raise errors.InvalidBody(
-                f"A batch carries at most {MAX_BATCH_FILES} files.",
-                errors=[errors.field_error("file", "validation.length")],
-            )
-        scenario = self.scenario(principal, form.fields.get("hints.testScenario"))
-        accepted, rejected = [], []
-        for index, part in enumerate(form.files):
-            try:
-                mime_type, filename = self.checked(part)
-            except errors.ServiceError as exc:
-                rejected.append((index, part.filename or f"file-{index + 1}", exc))
-                continue
-            accepted.append((index, part.data, filename, mime_type))
-
-        def fingerprint(client_header):
-            return uploads.request_fingerprint([(d, f, m) for _, d, f, m in accepted] + [(b"", f, e.code) for _, f, e in rejected], client_header, scenario)
-
-        def respond(admitted):
-            results: list[tuple[int, dict]] = [
-                (i, {"filename": f, "jobId": None, "status": "rejected", "error": {"code": e.code, "detail": e.detail}})
-                for i, f, e in rejected
-            ]
-            results += [
-                (i, {"filename": a.filename, "jobId": a.job_id, "status": a.status})
-                for (i, *_), a in zip(accepted, admitted)
-            ]
-            ordered = [r for _, r in sorted(results, key=lambda x: x[0])]
-            return 207, {
-                "results": ordered,
-                "accepted": len(admitted),
-                "rejected": len(rejected),
-                "awaitingCredits": sum(1 for a in admitted if a.status == "awaiting_credits"),
-            }
-
-        files = [(d, f, m, scenario) for _, d, f, m in accepted]
-        self.admit(req, principal, key, fingerprint, files, respond, resp)
+        self.receive(req, resp, limits.BATCH_BODY_BYTES, batch=True)
 
 
 class Invoice:

@@ -8,6 +8,7 @@ absorbs the short queue of writers. PostgreSQL (INVOICES_DATABASE_URL) uses row 
 (`lock_team`) for the same guarantees.
 """
 
+import os
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -64,7 +65,8 @@ def _sqlite_on_connect(dbapi_conn, _record) -> None:
     cur = dbapi_conn.cursor()
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA synchronous=FULL")
-    cur.execute("PRAGMA busy_timeout=30000")
+    # How long a writer waits for the write lock before the store counts as unavailable.
+    cur.execute(f"PRAGMA busy_timeout={int(os.environ.get('INVOICES_DB_BUSY_TIMEOUT_MS', '30000'))}")
     cur.execute("PRAGMA foreign_keys=ON")
     cur.close()
 

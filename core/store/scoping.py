@@ -7,3 +7,13 @@ from core.modes import Mode
 
 def in_mode(table: sa.Table, team_id: str, mode: Mode) -> sa.ColumnElement[bool]:
     return sa.and_(table.c.team_id == team_id, table.c.mode == mode.value)
+
+
+def in_bound_mode(table: sa.Table) -> sa.ColumnElement[bool]:
+    """`in_mode` with the team and mode as bound parameters (`bound_scope` fills them), for a
+    statement built once and run on every request of a hot path."""
+    return sa.and_(table.c.team_id == sa.bindparam("scope_team_id"), table.c.mode == sa.bindparam("scope_mode"))
+
+
+def bound_scope(team_id: str, mode: Mode) -> dict:
+    return {"scope_team_id": team_id, "scope_mode": mode.value}

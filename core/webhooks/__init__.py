@@ -14,6 +14,8 @@ Delivery statuses: `pending` (waiting for an attempt, or in one), `delivered`,
 expired before the delivery could be sent).
 """
 
+from core import limits
+
 PENDING, DELIVERED, DEAD_LETTERED, CANCELLED = "pending", "delivered", "dead_lettered", "cancelled"
 DELIVERY_STATUSES = (PENDING, DELIVERED, DEAD_LETTERED, CANCELLED)
-MAX_ATTEMPTS = 8
+MAX_ATTEMPTS = limits.DELIVERY_ATTEMPTS

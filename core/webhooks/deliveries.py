@@ -13,7 +13,7 @@ from datetime import datetime, timedelta
 import sqlalchemy as sa
 from ulid import ULID
 
-from core import errors, events, ids, invoices, pagination
+from core import errors, events, ids, invoices, limits, pagination
 from core.auth import Principal
 from core.clock import as_utc, iso_ms, utcnow
 from core.modes import Mode
@@ -28,7 +28,7 @@ from schemas.webhooks import EVENT_TYPES
 
 ID_PREFIX = "whd"
 TEST_EVENT = "invoice.processed"
-TESTS_PER_HOUR = 10
+TESTS_PER_HOUR = limits.TEST_DELIVERIES_PER_HOUR
 RESPONSE_PREFIX_BYTES = 1024
 
 

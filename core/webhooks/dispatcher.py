@@ -21,6 +21,7 @@ import uuid
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
+from core import metrics
 from core.clock import utcnow
 from core.settings import Settings
 from core.store.db import Store, get_store
@@ -148,7 +149,9 @@ class Dispatcher:
             self.per_endpoint[item.endpoint_id] -= 1
             if self.per_endpoint[item.endpoint_id] <= 0:
                 del self.per_endpoint[item.endpoint_id]
-            self.stats["delivered" if outcome.delivered else "failed"] += 1
+            result = "delivered" if outcome.delivered else "failed"
+            self.stats[result] += 1
+            metrics.WEBHOOK_ATTEMPTS.labels(result).inc()
         return len(batch)
 
     def _maintain(self) -> None:

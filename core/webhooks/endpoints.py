@@ -12,7 +12,7 @@ from datetime import datetime, timedelta
 
 import sqlalchemy as sa
 
-from core import errors, ids
+from core import errors, ids, limits
 from core.auth import Principal
 from core.clock import as_utc, iso_ms, utcnow
 from core.store.db import Store
@@ -22,8 +22,8 @@ from core.webhooks import CANCELLED, PENDING, signing
 from core.webhooks.urls import UrlGuard
 from schemas.webhooks import EndpointCreate, EndpointUpdate
 
-MAX_ENDPOINTS = 20
-ROTATION_GRACE = timedelta(hours=24)
+MAX_ENDPOINTS = limits.WEBHOOK_ENDPOINTS
+ROTATION_GRACE = timedelta(hours=limits.SECRET_ROTATION_GRACE_HOURS)
 ID_PREFIX = "whe"
 
 

@@ -12,11 +12,12 @@ from datetime import datetime, timedelta
 
 import sqlalchemy as sa
 
+from core import limits
 from core.clock import utcnow
 from core.events import MAX_PAYLOAD_BYTES
 from core.store.tables import webhook_payloads
 
-RETENTION = timedelta(days=30)
+RETENTION = timedelta(days=limits.DELIVERY_PAYLOAD_RETENTION_DAYS)
 
 
 def serialise(envelope: dict) -> tuple[str, bool]:

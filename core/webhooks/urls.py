@@ -22,9 +22,9 @@ from functools import cache
 import httpx
 from publicsuffixlist import PublicSuffixList
 
-from core import errors
+from core import errors, limits
 
-MAX_URL_LENGTH = 2048
+MAX_URL_LENGTH = limits.WEBHOOK_URL_CHARS
 HTTPS_PORT = 443
 # Special-use names (RFC 6761, 6762, 7686, ICANN's .internal) that never reach the internet.
 _PRIVATE_SUFFIXES = ("internal", "local", "localhost", "onion", "arpa", "alt", "test", "example", "invalid", "home")

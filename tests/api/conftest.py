@@ -7,7 +7,7 @@ from core.modes import Mode
 
 
 @pytest.fixture
-def world(env, store):
+def world(env, store, counters):
     team = admin.create_team(store, "UAB Testas")["teamId"]
     other_team = admin.create_team(store, "UAB Kiti")["teamId"]
     admin.grant_credits(store, team, 5)
@@ -24,7 +24,7 @@ def world(env, store):
     w["test"] = admin.create_key(store, team, Mode.TEST, scopes)["key"]
     w["read_only"] = admin.create_key(store, team, Mode.LIVE, ["invoice:read"])["key"]
     w["scoped"] = admin.create_key(store, team, Mode.LIVE, scopes, client_id=w["live_client"])["key"]
-    w["client"] = falcon.testing.TestClient(create_app(env))
+    w["client"] = falcon.testing.TestClient(create_app(env, counters=counters))
     return w
 
 

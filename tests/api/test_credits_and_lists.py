@@ -95,10 +95,10 @@ def test_team_state_errors(world):
     assert get(world, world["live"], "/external/v1/me").status_code == 200
 
 
-def test_queue_full(world, env, monkeypatch):
+def test_queue_full(world, env, monkeypatch, counters):
     import dataclasses
 
-    client = falcon.testing.TestClient(create_app(dataclasses.replace(env, queue_depth_limit=2, queue_retry_after_s=7)))
+    client = falcon.testing.TestClient(create_app(dataclasses.replace(env, queue_depth_limit=2, queue_retry_after_s=7), counters=counters))
     w = {**world, "client": client}
     assert upload(w, world["live"]).status_code == 202
     assert upload(w, world["live"]).status_code == 202

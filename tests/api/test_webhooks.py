@@ -24,7 +24,7 @@ GOOD = {"url": "https://hooks.example.com/in", "events": ["invoice.processed", "
 
 
 @pytest.fixture
-def wh(world, env):
+def wh(world, env, counters):
     store, team = world["store"], world["team"]
     keys = {
         "live": admin.create_key(store, team, Mode.LIVE, SCOPES)["key"],
@@ -33,7 +33,7 @@ def wh(world, env):
         "read": admin.create_key(store, team, Mode.LIVE, ["webhook:read"])["key"],
         "none": world["live"],  # invoice scopes only
     }
-    client = falcon.testing.TestClient(create_app(env, resolver=lambda host, port: DNS.get(host, [])))
+    client = falcon.testing.TestClient(create_app(env, resolver=lambda host, port: DNS.get(host, []), counters=counters))
     return {**world, "keys": keys, "api": client}
 
 

@@ -100,3 +100,24 @@ def test_client_scoped_key_must_use_a_client_of_its_mode(store, team):
     with pytest.raises(admin.AdminError):
         _key(store, team, mode=Mode.TEST, client_id=live_client)
     assert _key(store, team, client_id=live_client)["clientId"] == live_client
+
+
+def test_the_principal_cache_remembers_successes_for_its_ttl_and_records_last_use(store, team):
+    import time
+
+    from core.auth import PrincipalCache
+    from core.store.tables import api_keys
+
+    created = _key(store, team)
+    cache = PrincipalCache(store, ttl_s=0.3)
+    principal = authenticate(store, created["key"], "10.0.0.1")
+    cache.put(created["key"], "10.0.0.1", principal)
+    assert cache.get(created["key"], "10.0.0.1") is principal
+    assert cache.get(created["key"], "10.0.0.2") is None  # the allowlist depends on the address
+    with store.read() as conn:
+        assert conn.execute(sa.select(api_keys.c.last_used_at).where(api_keys.c.id == principal.key_id)).scalar()
+    admin.set_key_status(store, principal.key_id, "revoked")
+    time.sleep(0.35)  # past the TTL the key is looked up again, and refused
+    assert cache.get(created["key"], "10.0.0.1") is None
+    with pytest.raises(errors.KeyRevoked):
+        authenticate(store, created["key"], "10.0.0.1")

@@ -1,12 +1,11 @@
 """Ledger, parking, resumption, team states and queue depth, over a real store."""
 
-import dataclasses
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 import sqlalchemy as sa
 
-from core import admin, admission, credits, errors, resume
+from core import admin, admission, credits, errors, plans, resume
 from core.auth import authenticate
 from core.modes import Mode
 from core.store.tables import credit_ledger, jobs
@@ -77,7 +76,7 @@ def test_billing_suspended_team_stays_parked_and_refuses_live_uploads(env, store
 
 
 def test_queue_depth_ceiling_refuses_without_creating_jobs(env, store, team):
-    env = dataclasses.replace(env, queue_depth_limit=3)
+    plans.set_plan(store, team, queue_depth=3)  # the team's plan sets the ceiling
     p, t = _principal(store, team), _principal(store, team, Mode.TEST)
     admin.grant_credits(store, team, 1)
     for _ in range(3):  # one processing, two parked: all count

@@ -1,21 +1,13 @@
 import pytest
 
-from tests.support.stack import Stack
+from tests.support.stack import running
 
 
 @pytest.fixture(scope="package")
 def stack(tmp_path_factory):
     """One real stack for the end-to-end tests; always stopped, logs shown on failure."""
-    s = Stack(
-        tmp_path_factory.mktemp("stack"),
-        INVOICES_STREAM_GROUPS="1",
-        INVOICES_LEASE_TTL_S="4",
-    )
-    try:
-        s.start()
+    with running(tmp_path_factory.mktemp("stack"), INVOICES_STREAM_GROUPS="1", INVOICES_LEASE_TTL_S="4") as s:
         yield s
-    finally:
-        s.stop()
 
 
 @pytest.fixture(scope="package")

@@ -10,6 +10,8 @@ import os
 import subprocess
 import sys
 import time
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import requests
@@ -32,6 +34,9 @@ class Stack:
             "INVOICES_BROKER_PORT": str(self.broker_port),
             "INVOICES_ACCESS_LOG": "0",
             "INVOICES_API_WORKERS": "2",
+            "INVOICES_AUTH_CACHE_S": "0",  # a test changes a key or a plan and asks at once
+            # every process of the stack writes its metrics here; the API's /metrics merges them
+            "PROMETHEUS_MULTIPROC_DIR": str(home / "metrics"),
             "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
             **overrides,
         }
@@ -133,6 +138,17 @@ class Stack:
                 return job
             time.sleep(0.2)
         raise TimeoutError(f"job {job_id} still {job and job.get('status')} after {timeout_s} s\n{self.logs_tail()}")
+
+
+@contextmanager
+def running(home: Path, **overrides: str) -> Iterator[Stack]:
+    """A started stack, always stopped afterwards."""
+    stack = Stack(home, **overrides)
+    try:
+        stack.start()
+        yield stack
+    finally:
+        stack.stop()
 
 
 def _mime(path: Path) -> str:

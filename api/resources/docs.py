@@ -1,0 +1,89 @@
+"""The contract, served: the OpenAPI document for machines, and for people the reference and
+the error registry that every problem's `type` points at ({docs_url}/errors/error-registry).
+
+Nothing here needs an API key: the contract is public, like the codes a client branches on.
+"""
+
+import json
+from functools import cached_property
+from pathlib import Path
+
+import falcon
+import jinja2
+
+from core import errors
+from core.settings import Settings
+from schemas.openapi import METHODS, document
+
+TEMPLATES = jinja2.Environment(
+    loader=jinja2.FileSystemLoader(Path(__file__).resolve().parent.parent / "templates"),
+    autoescape=True,
+)
+
+
+def registry() -> list[errors.ServiceError]:
+    """Every error class of the registry (interface.md 7.2), one per code, sorted by code."""
+    found: dict[str, type[errors.ServiceError]] = {}
+    pending = [errors.ServiceError]
+    while pending:
+        cls = pending.pop()
+        found.setdefault(cls.code, cls)
+        pending.extend(cls.__subclasses__())
+    return [found[code] for code in sorted(found)]
+
+
+class OpenApiDocument:
+    """GET /external/v1/openapi.json"""
+
+    bearer_auth = False
+
+    def __init__(self, settings: Settings):
+        self.settings = settings
+
+    @cached_property
+    def body(self) -> bytes:
+        return json.dumps(document(self.settings.public_url), ensure_ascii=False).encode()
+
+    def on_get(self, req: falcon.Request, resp: falcon.Response) -> None:
+        resp.content_type = "application/json"
+        resp.data = self.body
+
+
+class Reference:
+    """GET /docs: the OpenAPI document as a page, operation by operation."""
+
+    bearer_auth = False
+
+    def __init__(self, settings: Settings):
+        self.settings = settings
+
+    @cached_property
+    def html(self) -> str:
+        doc = document(self.settings.public_url)
+        operations = [
+            {"method": method.upper(), "path": path, **op}
+            for path, item in doc["paths"].items()
+            for method, op in item.items()
+            if method in METHODS
+        ]
+        return TEMPLATES.get_template("reference.html").render(
+            doc=doc, operations=operations, schemas=doc["components"]["schemas"], json=json
+        )
+
+    def on_get(self, req: falcon.Request, resp: falcon.Response) -> None:
+        resp.content_type = falcon.MEDIA_HTML
+        resp.text = self.html
+
+
+class ErrorRegistry:
+    """GET /docs/errors/error-registry: every code with its status and meaning."""
+
+    bearer_auth = False
+
+    @cached_property
+    def html(self) -> str:
+        return TEMPLATES.get_template("error_registry.html").render(codes=registry())
+
+    def on_get(self, req: falcon.Request, resp: falcon.Response) -> None:
+        resp.content_type = falcon.MEDIA_HTML
+        resp.text = self.html
