@@ -5,13 +5,14 @@ from datetime import datetime
 
 import sqlalchemy as sa
 
-from core import credits, ids, keys
+from core import credits, errors, ids, keys
 from core import scopes as scope_names
-from core.auth import ip_allowed
+from core.auth import Principal, ip_allowed
 from core.clock import iso_ms, utcnow
 from core.jobs import AWAITING_CREDITS, CANCELLED
 from core.modes import Mode
 from core.store.db import Store
+from core.store.scoping import in_mode
 from core.store.tables import api_keys, clients, jobs, teams
 
 
@@ -71,11 +72,28 @@ def create_key(
     }
 
 
-def set_key_status(store: Store, key_id: str, status: str) -> dict:
+def team_keys(store: Store, team_id: str, mode: Mode) -> list[dict]:
+    """The team's keys of a mode, newest first, as the dashboard lists them (never the secret)."""
+    with store.read() as conn:
+        rows = conn.execute(
+            sa.select(api_keys).where(in_mode(api_keys, team_id, mode)).order_by(api_keys.c.created_at.desc())
+        ).mappings().all()
+    return [{
+        "keyId": r["id"], "prefix": r["prefix"], "mode": r["mode"], "scopes": list(r["scopes"]),
+        "clientId": r["client_id"], "status": r["status"], "expiresAt": iso_ms(r["expires_at"]),
+        "createdAt": iso_ms(r["created_at"]), "lastUsedAt": iso_ms(r["last_used_at"]),
+    } for r in rows]
+
+
+def set_key_status(store: Store, key_id: str, status: str, principal: Principal | None = None) -> dict:
+    """With a team member's `principal` (the dashboard) only a key of its team and mode is found."""
     with store.write() as conn:
-        row = conn.execute(sa.select(api_keys.c.status).where(api_keys.c.id == key_id)).first()
+        query = sa.select(api_keys.c.status).where(api_keys.c.id == key_id)
+        if principal is not None:
+            query = query.where(in_mode(api_keys, principal.team_id, principal.mode))
+        row = conn.execute(query).first()
         if row is None:
-            raise AdminError(f"no key {key_id}")
+            raise errors.NotFound(f"No API key {key_id} for this team.") if principal else AdminError(f"no key {key_id}")
         if row.status == "revoked" and status != "revoked":
             raise AdminError(f"key {key_id} is revoked; revocation is final")
         conn.execute(api_keys.update().where(api_keys.c.id == key_id).values(status=status))
@@ -135,18 +153,31 @@ def set_team_state(store: Store, team_id: str, state: str, on: bool) -> dict:
     }
 
 
-def cancel_parked_job(store: Store, job_id: str) -> dict:
-    """Cancel a job parked for credits: terminal `cancelled`; it held nothing, so nothing is released."""
+OPERATOR_CANCEL = "Cancelled by an operator while awaiting credits."
+MEMBER_CANCEL = "Cancelled from the dashboard while awaiting credits."
+
+
+def cancel_parked_job(store: Store, job_id: str, principal: Principal | None = None) -> dict:
+    """Cancel a job parked for credits: terminal `cancelled`; it held nothing, so nothing is released.
+
+    An operator may cancel any job. With a team member's `principal` (the dashboard) only a
+    job of that team and mode is found, and a refusal is the API's error (404
+    job.not_found, 409 http.conflict) rather than an operator's message.
+    """
     with store.write() as conn:
-        row = conn.execute(sa.select(jobs.c.status).where(jobs.c.id == job_id)).first()
+        query = sa.select(jobs.c.status).where(jobs.c.id == job_id)
+        if principal is not None:
+            query = query.where(in_mode(jobs, principal.team_id, principal.mode))
+        row = conn.execute(query).first()
         if row is None:
-            raise AdminError(f"no job {job_id}")
+            raise errors.JobNotFound(f"No job {job_id} for this team.") if principal else AdminError(f"no job {job_id}")
         if row.status != AWAITING_CREDITS:
-            raise AdminError(f"job {job_id} is {row.status}; only jobs awaiting credits can be cancelled")
+            message = f"job {job_id} is {row.status}; only jobs awaiting credits can be cancelled"
+            raise errors.Conflict(message) if principal else AdminError(message)
         now = utcnow()
         conn.execute(
             jobs.update().where(jobs.c.id == job_id).values(
-                status=CANCELLED, error_message="Cancelled by an operator while awaiting credits.",
+                status=CANCELLED, error_message=MEMBER_CANCEL if principal else OPERATOR_CANCEL,
                 updated_at=now, finished_at=now,
             )
         )

@@ -8,9 +8,11 @@ together with the job change that causes them, so concurrent uploads cannot over
 Test mode never touches the ledger.
 """
 
+from datetime import timedelta
+
 import sqlalchemy as sa
 
-from core.clock import iso_ms, utcnow
+from core.clock import as_utc, iso_ms, utcnow
 from core.jobs import AWAITING_CREDITS
 from core.modes import Mode
 from core.store.scoping import in_mode
@@ -98,3 +100,20 @@ def summary(conn: sa.Connection, team_id: str) -> dict:
         "parked": parked,
         "lastGrant": {"amount": last.amount, "at": iso_ms(last.created_at)} if last else None,
     }
+
+
+def ledger_by_day(conn: sa.Connection, team_id: str, days: int = 30) -> list[dict]:
+    """The ledger's movements summed per UTC day and kind, newest day first (the dashboard's
+    credits page). Summed here rather than in SQL: date functions differ between SQLite and
+    PostgreSQL, and a team's month of rows is small."""
+    since = utcnow() - timedelta(days=days)
+    rows = conn.execute(
+        sa.select(credit_ledger.c.kind, credit_ledger.c.amount, credit_ledger.c.created_at)
+        .where(credit_ledger.c.team_id == team_id, credit_ledger.c.created_at >= since)
+    ).all()
+    by_day: dict[str, dict] = {}
+    for row in rows:
+        day = as_utc(row.created_at).date().isoformat()
+        totals = by_day.setdefault(day, {"day": day, "grant": 0, "hold": 0, "charge": 0, "release": 0})
+        totals[row.kind] = totals.get(row.kind, 0) + int(row.amount)
+    return sorted(by_day.values(), key=lambda d: d["day"], reverse=True)

@@ -1,5 +1,8 @@
 """The invoice record (../spec/invoice.md) as stored and as partners read it."""
 
+from collections.abc import Callable
+from dataclasses import asdict, dataclass
+
 import sqlalchemy as sa
 
 from core import errors, pagination
@@ -119,9 +122,66 @@ def list_invoices(
     if status == "awaiting_credits":
         query = sa.select(jobs).where(in_mode(jobs, team_id, mode), jobs.c.status == status)
         return pagination.fetch(conn, query, jobs.c.id, page, filters, _parked, item_key="jobId")
-    query = sa.select(invoices.c.id, invoices.c.document).where(in_mode(invoices, team_id, mode))
-    if status is not None:
-        query = query.where(invoices.c.status == status)
-    if assignment is not None:
-        query = query.where(invoices.c.assignment_status == assignment)
+    query = _invoice_query(team_id, mode, Search(status=status, assignment=assignment))
     return pagination.fetch(conn, query, invoices.c.id, page, filters, lambda row: _summary(row["document"]))
+
+
+@dataclass(frozen=True)
+class Search:
+    """What the dashboard's invoice list filters by, beyond the API's `status` and `assignment`:
+    the client, the issue date range (`YYYY-MM-DD`, inclusive) and a text found in the
+    number, a party's name or the file name."""
+
+    status: str | None = None
+    assignment: str | None = None
+    client_id: str | None = None
+    issued_from: str | None = None
+    issued_to: str | None = None
+    text: str | None = None
+
+    def as_filters(self) -> dict:
+        return {k: v for k, v in asdict(self).items() if v}
+
+
+def _invoice_query(team_id: str, mode: Mode, search: Search) -> sa.Select:
+    doc = invoices.c.document
+    query = sa.select(invoices.c.id, invoices.c.document).where(in_mode(invoices, team_id, mode))
+    if search.status is not None:
+        query = query.where(invoices.c.status == search.status)
+    if search.assignment is not None:
+        query = query.where(invoices.c.assignment_status == search.assignment)
+    if search.client_id:
+        query = query.where(invoices.c.client_id == search.client_id)
+    if search.issued_from:
+        query = query.where(doc["issueDate"].as_string() >= search.issued_from)
+    if search.issued_to:
+        query = query.where(doc["issueDate"].as_string() <= search.issued_to)
+    if search.text:
+        pattern = f"%{search.text.strip()}%"
+        fields = (doc["invoiceNumber"], doc["sourceFile"], doc[("seller", "name")], doc[("buyer", "name")])
+        query = query.where(sa.or_(*(field.as_string().ilike(pattern) for field in fields)))
+    return query
+
+
+def search_invoices(
+    conn: sa.Connection, team_id: str, mode: Mode, search: Search, page: pagination.Page,
+    to_item: Callable[[dict], dict],
+) -> tuple[list[dict], str | None]:
+    """Newest first, like `list_invoices`; `to_item` shapes each document for its reader."""
+    _check_enum("status", search.status, INVOICE_STATUSES[:-1])
+    _check_enum("assignment", search.assignment, ASSIGNMENT_STATUSES)
+    query = _invoice_query(team_id, mode, search)
+    return pagination.fetch(conn, query, invoices.c.id, page, search.as_filters(), lambda row: to_item(row["document"]))
+
+
+def source_file(conn: sa.Connection, team_id: str, mode: Mode, invoice_id: str) -> dict:
+    """Where the invoice's uploaded file lies: {blobKey, mimeType, purged} (retention may
+    have removed the file; the invoice stays)."""
+    row = conn.execute(
+        sa.select(jobs.c.blob_key, jobs.c.mime_type, jobs.c.file_purged_at)
+        .select_from(invoices.join(jobs, jobs.c.id == invoices.c.job_id))
+        .where(in_mode(invoices, team_id, mode), invoices.c.id == invoice_id)
+    ).first()
+    if row is None:
+        raise errors.InvoiceNotFound(f"No invoice {invoice_id} for this team.")
+    return {"blobKey": row.blob_key, "mimeType": row.mime_type, "purged": row.file_purged_at is not None}

@@ -378,3 +378,32 @@ service_flags = sa.Table(
     sa.Column("value", sa.JSON, nullable=False),
     sa.Column("updated_at", TS, nullable=False),
 )
+
+# --- the dashboard: team members and their sessions ---------------------------------------
+# A member's email is unique across the service (the login form asks for no team). A session
+# row is keyed by the SHA-256 of the random id its signed cookie carries, so a copy of the
+# table cannot be replayed as cookies; deleting the row ends the session everywhere.
+
+users = sa.Table(
+    "users",
+    metadata,
+    sa.Column("id", sa.String(48), primary_key=True),
+    sa.Column("team_id", sa.ForeignKey("teams.id"), nullable=False, index=True),
+    sa.Column("email", sa.String(320), nullable=False, unique=True),  # stored lower-cased
+    sa.Column("role", sa.String(12), nullable=False),  # admin | member
+    sa.Column("password_hash", sa.String(200), nullable=True),  # argon2id; null until set
+    sa.Column("created_at", TS, nullable=False),
+    sa.Column("password_set_at", TS, nullable=True),
+    sa.Column("last_login_at", TS, nullable=True),
+)
+
+user_sessions = sa.Table(
+    "user_sessions",
+    metadata,
+    sa.Column("id_hash", sa.String(64), primary_key=True),
+    sa.Column("user_id", sa.ForeignKey("users.id"), nullable=False, index=True),
+    sa.Column("csrf_token", sa.String(64), nullable=False),
+    sa.Column("created_at", TS, nullable=False),
+    sa.Column("last_seen_at", TS, nullable=False),
+    sa.Column("expires_at", TS, nullable=False),
+)

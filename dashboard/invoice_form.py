@@ -1,0 +1,69 @@
+"""The invoice fields a member edits on the invoice page, and the merge patch a form makes.
+
+The patch holds only the fields whose value changed, so the edit's history names exactly
+what the member touched; it then goes through `schemas.invoices.InvoicePatch` and
+`core.invoice_edits.edit`, the same code as PATCH /invoices/{id}.
+"""
+
+
+def N_(text: str) -> str:
+    """Marks a label for translation; the template translates it."""
+    return text
+
+
+SECTIONS = (
+    (N_("Document"), (
+        ("invoiceNumber", N_("Invoice number")), ("series", N_("Series")), ("number", N_("Number")),
+        ("issueDate", N_("Issue date")), ("dueDate", N_("Due date")), ("deliveryDate", N_("Delivery date")),
+        ("currency", N_("Currency")), ("orderReference", N_("Order reference")),
+        ("paymentTerms", N_("Payment terms")), ("notes", N_("Notes")),
+    )),
+    (N_("Seller"), (
+        ("seller.name", N_("Name")), ("seller.companyCode", N_("Company code")), ("seller.vatCode", N_("VAT code")),
+        ("seller.iban", N_("IBAN")), ("seller.address.text", N_("Address")),
+    )),
+    (N_("Buyer"), (
+        ("buyer.name", N_("Name")), ("buyer.companyCode", N_("Company code")), ("buyer.vatCode", N_("VAT code")),
+        ("buyer.iban", N_("IBAN")), ("buyer.address.text", N_("Address")),
+    )),
+    (N_("Totals"), (
+        ("totals.net", N_("Net")), ("totals.vat", N_("VAT")), ("totals.gross", N_("Gross")),
+        ("totals.payable", N_("Payable")),
+    )),
+)
+PATHS = tuple(path for _title, fields in SECTIONS for path, _label in fields)
+LOW_CONFIDENCE = 0.8
+
+
+def value_at(document: dict, path: str):
+    node = document
+    for part in path.split("."):
+        if not isinstance(node, dict):
+            return None
+        node = node.get(part)
+    return node
+
+
+def _put(patch: dict, path: str, value) -> None:
+    *parents, leaf = path.split(".")
+    for part in parents:
+        patch = patch.setdefault(part, {})
+    patch[leaf] = value
+
+
+def patch_from(document: dict, form: dict) -> dict:
+    """A merge patch of the fields the form changed; an emptied field becomes null."""
+    patch: dict = {}
+    for path in PATHS:
+        if path not in form:
+            continue
+        sent = str(form[path]).strip() or None
+        current = value_at(document, path)
+        if sent != (None if current in (None, "") else str(current)):
+            _put(patch, path, sent)
+    return patch
+
+
+def field_errors(errors: list[dict] | None) -> dict[str, str]:
+    """{field path: 7.3 code} of a refused patch, for the messages beside the inputs."""
+    return {e["field"]: e["code"] for e in errors or []}

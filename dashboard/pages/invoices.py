@@ -1,0 +1,140 @@
+"""Invoices: the list, one invoice (page image with boxes, fields, checks, history,
+exports), its edit and its deletion. Each responder parses, calls one domain function
+with the member's live principal and `Actor.ui`, and renders."""
+
+from datetime import date
+
+import falcon
+
+from core import errors, invoice_deletion, invoice_edits, members, pagination
+from core.actors import Actor
+from core.clients import list_clients
+from core.exports import exportable_invoice, load_lookups
+from core.invoices import Search, get_versioned, search_invoices, source_file
+from core.validation import parse
+from dashboard import invoice_form, page_images
+from dashboard.web import PREFIX, Page, redirect
+from exporters import registry
+from schemas.invoices import InvoicePatch
+
+LIST_STATUSES = ("processing", "completed", "discarded")
+
+
+def row_of(doc: dict) -> dict:
+    totals, assignment = doc.get("totals") or {}, doc.get("assignment") or {}
+    return {
+        "id": doc["id"], "status": doc["status"], "number": doc.get("invoiceNumber"),
+        "seller": (doc.get("seller") or {}).get("name"), "buyer": (doc.get("buyer") or {}).get("name"),
+        "gross": totals.get("gross"), "currency": doc.get("currency"), "clientId": doc.get("clientId"),
+        "assignment": assignment.get("status"), "confidence": (doc.get("confidence") or {}).get("overall"),
+        "issueDate": doc.get("issueDate"), "sourceFile": doc.get("sourceFile"),
+    }
+
+
+def client_names(conn, principal) -> dict[str, str]:
+    items, _ = list_clients(conn, principal, pagination.Page(None, pagination.MAX_LIMIT))
+    return {c["id"]: c["name"] for c in items}
+
+
+class InvoiceList(Page):
+    def on_get(self, req: falcon.Request, resp: falcon.Response) -> None:
+        principal = self.principal(req)
+        status = req.get_param("status") if req.get_param("status") in LIST_STATUSES else None
+        search = Search(
+            status=status, assignment="needs_review" if req.get_param("review") == "1" else None,
+            client_id=req.get_param("client") or None, issued_from=req.get_param("from") or None,
+            issued_to=req.get_param("to") or None, text=req.get_param("q") or None,
+        )
+        page = pagination.parse(req.get_param("cursor"), "25", search.as_filters())
+        with self.store.read() as conn:
+            items, next_cursor = search_invoices(conn, principal.team_id, principal.mode, search, page, row_of)
+            clients = client_names(conn, principal)
+        self.render(req, resp, "invoices.html", items=items, next_cursor=next_cursor, clients=clients,
+                    statuses=LIST_STATUSES, search=search)
+
+
+class InvoiceView(Page):
+    """GET shows the invoice; POST saves the edited fields (source `ui`, `invoice.updated`)."""
+
+    def _show(self, req, resp, invoice_id: str, form_errors=None, status=falcon.HTTP_200, notice=None) -> None:
+        principal = self.principal(req)
+        with self.store.read() as conn:
+            doc, version = get_versioned(conn, principal.team_id, principal.mode, invoice_id)
+            people = {m["id"]: m["email"] for m in members.team_members(conn, principal.team_id)}
+            clients = client_names(conn, principal)
+            source = source_file(conn, principal.team_id, principal.mode, invoice_id)
+        self.render(req, resp, "invoice.html", doc=doc, version=version, pages=self._pages(source, doc), sections=invoice_form.SECTIONS,
+                    value_at=invoice_form.value_at, low=invoice_form.LOW_CONFIDENCE, people=people,
+                    clients=clients, formats=registry.FORMATS, form_errors=form_errors or {},
+                    status=status, notice=notice or req.get_param("notice"))
+
+    def _pages(self, source: dict, doc: dict) -> list[dict]:
+        """Each page's number and size in points (the boxes' coordinates); none once the
+        file is gone."""
+        if source["purged"] or not self.blobs.exists(source["blobKey"]):
+            return []
+        data, out = self.blobs.get(source["blobKey"]), []
+        for number in range(1, max(1, int(doc.get("pageCount") or 1)) + 1):
+            size = page_images.page_size(data, source["mimeType"], number)
+            if size is not None:
+                out.append({"number": number, "width": round(size[0], 2), "height": round(size[1], 2)})
+        return out
+
+    def on_get(self, req: falcon.Request, resp: falcon.Response, invoice_id: str) -> None:
+        self._show(req, resp, invoice_id)
+
+    def on_post(self, req: falcon.Request, resp: falcon.Response, invoice_id: str) -> None:
+        principal, form = self.principal(req), self.form(req)
+        with self.store.read() as conn:
+            doc, _version = get_versioned(conn, principal.team_id, principal.mode, invoice_id)
+        try:
+            patch = parse(InvoicePatch, invoice_form.patch_from(doc, form))
+            invoice_edits.edit(self.store, self.rules, principal, invoice_id, patch,
+                               invoice_edits.etag(int(form.get("version") or 0)), Actor.ui(self.member(req).id))
+        except (errors.InvalidBody, errors.Conflict, errors.InvoiceNotEditable) as exc:
+            problems = invoice_form.field_errors(exc.errors) or {"": exc.code}
+            self._show(req, resp, invoice_id, problems, falcon.HTTP_409 if exc.status == 409 else falcon.HTTP_400)
+            return
+        raise redirect(f"{PREFIX}/invoices/{invoice_id}?notice=saved")
+
+
+class InvoiceDelete(Page):
+    """A confirmation page, then the deletion (`invoice.deleted`, source `ui`)."""
+
+    def on_get(self, req: falcon.Request, resp: falcon.Response, invoice_id: str) -> None:
+        principal = self.principal(req)
+        with self.store.read() as conn:
+            doc, _version = get_versioned(conn, principal.team_id, principal.mode, invoice_id)
+        self.render(req, resp, "invoice_delete.html", doc=doc)
+
+    def on_post(self, req: falcon.Request, resp: falcon.Response, invoice_id: str) -> None:
+        invoice_deletion.delete(self.store, self.principal(req), invoice_id, Actor.ui(self.member(req).id))
+        raise redirect(f"{PREFIX}/invoices?notice=deleted")
+
+
+class InvoiceExport(Page):
+    def on_get(self, req: falcon.Request, resp: falcon.Response, invoice_id: str) -> None:
+        principal = self.principal(req)
+        render = registry.renderer(req.get_param("format"))
+        with self.store.read() as conn:
+            invoice = exportable_invoice(conn, principal.team_id, principal.mode, invoice_id)
+            lookups = load_lookups(conn, principal.team_id, principal.mode, invoice, date.today())
+        exported = render(invoice, lookups)
+        resp.content_type, resp.downloadable_as, resp.data = exported.content_type, exported.filename, exported.body
+
+
+class InvoicePageImage(Page):
+    """The rendered page (PNG) behind the boxes; cached on disk and privately in the browser."""
+
+    def on_get(self, req: falcon.Request, resp: falcon.Response, invoice_id: str, page: int) -> None:
+        principal = self.principal(req)
+        with self.store.read() as conn:
+            source = source_file(conn, principal.team_id, principal.mode, invoice_id)
+        if source["purged"] or not self.blobs.exists(source["blobKey"]):
+            raise falcon.HTTPNotFound()
+        png = page_images.rendered(self.page_cache, source["blobKey"], lambda: self.blobs.get(source["blobKey"]),
+                                   source["mimeType"], page)
+        if png is None:
+            raise falcon.HTTPNotFound()
+        resp.content_type, resp.data = "image/png", png
+        resp.set_header("Cache-Control", "private, max-age=86400")

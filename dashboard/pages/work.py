@@ -1,0 +1,74 @@
+"""Review, jobs and credits: the queues a bookkeeper works through each day."""
+
+import falcon
+
+from core import admin, credits, errors, pagination, review
+from core.actors import Actor
+from core.invoices import Search, search_invoices
+from core.jobs import AWAITING_CREDITS, FAILED, PROCESSING, list_jobs
+from dashboard.pages.invoices import client_names
+from dashboard.web import PREFIX, Page, redirect
+
+ACTIONS = (review.APPROVE, review.MOVE, review.DISCARD)
+JOB_GROUPS = (AWAITING_CREDITS, FAILED, PROCESSING)
+
+
+class ReviewQueue(Page):
+    """Invoices held in client-assignment review, with their reasons and candidate clients."""
+
+    def show(self, req, resp, problem: dict | None = None, status=falcon.HTTP_200) -> None:
+        principal = self.principal(req)
+        page = pagination.parse(req.get_param("cursor"), "25", {"assignment": review.NEEDS_REVIEW})
+        with self.store.read() as conn:
+            items, next_cursor = search_invoices(conn, principal.team_id, principal.mode,
+                                                 Search(assignment=review.NEEDS_REVIEW), page, lambda doc: doc)
+            clients = client_names(conn, principal)
+        self.render(req, resp, "review.html", items=items, next_cursor=next_cursor, clients=clients,
+                    problem=problem, status=status, notice=req.get_param("notice"))
+
+    def on_get(self, req: falcon.Request, resp: falcon.Response) -> None:
+        self.show(req, resp)
+
+
+class ReviewAction(ReviewQueue):
+    def on_post(self, req: falcon.Request, resp: falcon.Response, invoice_id: str, action: str) -> None:
+        if action not in ACTIONS:
+            raise falcon.HTTPNotFound()
+        form = self.form(req)
+        try:
+            review.resolve(self.store, self.rules, self.principal(req), invoice_id, action,
+                           Actor.ui(self.member(req).id), form.get("clientId") or None, form.get("force") == "1")
+        except errors.AssignmentMoveNeedsReview as exc:
+            self.show(req, resp, {"invoiceId": invoice_id, "code": exc.code, "clientId": form.get("clientId"),
+                                  **exc.extra}, falcon.HTTP_409)
+            return
+        except (errors.InvalidBody, errors.AssignmentDestinationSameClient, errors.AssignmentConflict,
+                errors.AssignmentNotReviewable, errors.ClientNotFound) as exc:
+            self.show(req, resp, {"invoiceId": invoice_id, "code": exc.code}, falcon.HTTP_400)
+            return
+        raise redirect(f"{PREFIX}/review?notice={action}")
+
+
+class Jobs(Page):
+    """Parked jobs (with cancel), failed ones with their messages, and those in progress."""
+
+    def on_get(self, req: falcon.Request, resp: falcon.Response) -> None:
+        principal = self.principal(req)
+        first = pagination.Page(None, pagination.MAX_LIMIT)
+        with self.store.read() as conn:
+            groups = {status: list_jobs(conn, principal.team_id, principal.mode, status, first)[0] for status in JOB_GROUPS}
+        self.render(req, resp, "jobs.html", groups=groups, notice=req.get_param("notice"))
+
+
+class JobCancel(Page):
+    def on_post(self, req: falcon.Request, resp: falcon.Response, job_id: str) -> None:
+        admin.cancel_parked_job(self.store, job_id, self.principal(req))
+        raise redirect(f"{PREFIX}/jobs?notice=cancelled")
+
+
+class Credits(Page):
+    def on_get(self, req: falcon.Request, resp: falcon.Response) -> None:
+        team_id = self.member(req).team_id
+        with self.store.read() as conn:
+            summary, days = credits.summary(conn, team_id), credits.ledger_by_day(conn, team_id)
+        self.render(req, resp, "credits.html", summary=summary, days=days)
