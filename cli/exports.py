@@ -15,32 +15,12 @@ Like every admin command, each prints exactly one JSON object; failures print
     invoices admin export rates show --currency USD [--date YYYY-MM-DD]
 """
 
-import json
-import sys
 from pathlib import Path
 
 import click
 
+from cli.output import run, store
 from core import currency_rates, export_mapping, export_settings
-from core.admin import AdminError
-from core.settings import load_settings
-from core.store.db import get_store
-
-
-def _emit(obj: dict) -> None:
-    click.echo(json.dumps(obj, ensure_ascii=False, default=str))
-
-
-def _run(fn, *args, **kwargs) -> None:
-    try:
-        _emit(fn(*args, **kwargs))
-    except (AdminError, ValueError, OSError) as exc:
-        _emit({"error": str(exc)})
-        sys.exit(1)
-
-
-def _store():
-    return get_store(load_settings().database_url)
 
 
 def _whose(fn):
@@ -67,20 +47,20 @@ def settings() -> None:
 @click.option("--key", required=True)
 @click.option("--value", required=True)
 def settings_set(client_id, team_id, mode, key, value) -> None:
-    _run(export_settings.set_value, _store(), client_id, team_id, mode, key, value)
+    run(export_settings.set_value, store(), client_id, team_id, mode, key, value)
 
 
 @settings.command("unset")
 @_whose
 @click.option("--key", required=True)
 def settings_unset(client_id, team_id, mode, key) -> None:
-    _run(export_settings.unset_value, _store(), client_id, team_id, mode, key)
+    run(export_settings.unset_value, store(), client_id, team_id, mode, key)
 
 
 @settings.command("show")
 @_whose
 def settings_show(client_id, team_id, mode) -> None:
-    _run(export_settings.show, _store(), client_id, team_id, mode)
+    run(export_settings.show, store(), client_id, team_id, mode)
 
 
 @export_group.group()
@@ -101,7 +81,7 @@ def mapping() -> None:
 @click.option("--priority", type=int, default=100, show_default=True, help="Lower is tried first.")
 def mapping_add(client_id, team_id, mode, target_code, target_type, target_name, match_code, match_text,
                 match_partner, direction, priority) -> None:
-    _run(export_mapping.add_rule, _store(), client_id, team_id, mode, subject=export_mapping.ITEM,
+    run(export_mapping.add_rule, store(), client_id, team_id, mode, subject=export_mapping.ITEM,
          target_code=target_code, target_type=target_type, target_name=target_name, match_code=match_code,
          match_text=match_text, match_partner=match_partner, direction=direction, priority=priority)
 
@@ -111,20 +91,20 @@ def mapping_add(client_id, team_id, mode, target_code, target_type, target_name,
 @click.option("--partner", "match_partner", required=True, help="The partner's company or VAT code.")
 @click.option("--code", "target_code", required=True, help="The partner's code in the client's program.")
 def mapping_partner(client_id, team_id, mode, match_partner, target_code) -> None:
-    _run(export_mapping.add_rule, _store(), client_id, team_id, mode, subject=export_mapping.PARTNER,
+    run(export_mapping.add_rule, store(), client_id, team_id, mode, subject=export_mapping.PARTNER,
          target_code=target_code, match_partner=match_partner)
 
 
 @mapping.command("list")
 @_whose
 def mapping_list(client_id, team_id, mode) -> None:
-    _run(export_mapping.list_rules, _store(), client_id, team_id, mode)
+    run(export_mapping.list_rules, store(), client_id, team_id, mode)
 
 
 @mapping.command("remove")
 @click.argument("rule_id", type=int)
 def mapping_remove(rule_id: int) -> None:
-    _run(export_mapping.remove_rule, _store(), rule_id)
+    run(export_mapping.remove_rule, store(), rule_id)
 
 
 @export_group.group()
@@ -136,11 +116,11 @@ def rates() -> None:
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 def rates_load(file: Path) -> None:
     """Load an ECB reference-rate CSV (eurofxref-hist.csv / eurofxref.csv, or its .zip, or SDMX CSV)."""
-    _run(currency_rates.load_file, _store(), file)
+    run(currency_rates.load_file, store(), file)
 
 
 @rates.command("show")
 @click.option("--currency", required=True)
 @click.option("--date", "on", default=None, help="YYYY-MM-DD (default: today).")
 def rates_show(currency: str, on: str | None) -> None:
-    _run(currency_rates.show, _store(), currency, on)
+    run(currency_rates.show, store(), currency, on)
