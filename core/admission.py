@@ -200,7 +200,7 @@ def receive(store: Store, blobs: BlobStore, publisher, settings, principal: Prin
     for item in admitted:
         metrics.UPLOADS.labels(principal.mode.value, item.status).inc()
         if item.outbox_id is not None:
-            publisher.publish_row(item.outbox_id, settings.uploads_topic, item.job_id, item.message)
+            publisher.publish_soon(item.outbox_id, settings.uploads_topic, item.job_id, item.message)
     return UploadResponse(*_response(request, admitted))
 
 

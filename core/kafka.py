@@ -9,6 +9,7 @@ consumer notices that the log it was reading is gone.
 """
 
 import logging
+import queue
 import threading
 import time
 
@@ -116,12 +117,15 @@ class Publisher:
     """
 
     BACKOFF_S = 5.0
+    MARK_EVERY_S = 0.05
 
     def __init__(self, settings: Settings, store: Store):
         self.settings, self.store = settings, store
         self._producer: KafkaProducer | None = None
         self._lock = threading.Lock()
         self._resting_until = 0.0
+        self._landed: queue.SimpleQueue[tuple[int, tuple[int, int]]] = queue.SimpleQueue()
+        self._marker: threading.Thread | None = None
 
     def _get(self) -> KafkaProducer:
         with self._lock:
@@ -147,6 +151,47 @@ class Publisher:
         with self.store.write() as conn:
             outbox.mark_published(conn, {row_id: landed})
         return True
+
+    def publish_soon(self, row_id: int, topic: str, key: str, value: dict) -> None:
+        """Hand one outbox row to the producer without waiting for the broker (the upload
+        path); where it landed is recorded in batches by a background thread. A row whose
+        send fails, or whose mark a crash loses, stays unpublished and the reconciler sends
+        it again: the stream run skips a job it already finished."""
+        if time.monotonic() < self._resting_until:
+            return
+        try:
+            future = self._get().send(topic, key=key, value=value)
+        except Exception as exc:  # the upload stands; the reconciler retries
+            log.warning("publish of outbox row %s failed: %s", row_id, exc)
+            self.reset()
+            return
+        future.add_callback(lambda meta: self._landed.put((row_id, (meta.partition, meta.offset))))
+        future.add_errback(self._send_failed, row_id)
+        self._start_marker()
+
+    def _send_failed(self, exc: Exception, row_id: int) -> None:
+        log.warning("publish of outbox row %s failed: %s", row_id, exc)
+        self._resting_until = time.monotonic() + self.BACKOFF_S
+
+    def _start_marker(self) -> None:
+        with self._lock:
+            if self._marker is None or not self._marker.is_alive():
+                self._marker = threading.Thread(target=self._mark_landed, name="outbox-marks", daemon=True)
+                self._marker.start()
+
+    def _mark_landed(self) -> None:
+        """Record sent rows as published, a batch per write, every MARK_EVERY_S at most."""
+        while True:
+            batch = dict([self._landed.get()])
+            time.sleep(self.MARK_EVERY_S)
+            while not self._landed.empty():
+                row_id, landed = self._landed.get_nowait()
+                batch[row_id] = landed
+            try:
+                with self.store.write() as conn:
+                    outbox.mark_published(conn, batch)
+            except Exception as exc:  # unmarked rows are sent again by the reconciler
+                log.warning("could not mark %d outbox rows published: %s", len(batch), exc)
 
     def publish_pending(self, older_than_s: float = 2.0) -> int:
         """Send every outbox row that is still unpublished; returns how many went out."""

@@ -70,3 +70,29 @@ def test_upload_behind_the_committed_offset_is_requeued(env, store):
     report = reconcile.run_once(env, store, min_age_s=0)
     assert report.requeued == 1 and report.published == 1
     assert _read_all(env, topic, 2).count(job.job_id) == 2
+
+
+def test_published_soon_rows_are_marked_in_a_batch_and_a_failed_send_is_left_to_the_reconciler(env, store):
+    topic = f"uploads-{time.time_ns()}"
+    env = dataclasses.replace(env, uploads_topic=topic)
+    admitted = _admit(env, store, 3)
+    publisher = kafka_io.Publisher(env, store)
+    for a in admitted[:2]:
+        publisher.publish_soon(a.outbox_id, topic, a.job_id, a.message)
+    deadline = time.monotonic() + 10
+    marked = []
+    while time.monotonic() < deadline and len(marked) < 2:
+        with store.read() as conn:
+            marked = conn.execute(
+                sa.select(outbox.c.id).where(outbox.c.published_at.is_not(None), outbox.c.partition.is_not(None))
+            ).scalars().all()
+        time.sleep(0.05)
+    assert sorted(marked) == sorted(a.outbox_id for a in admitted[:2])
+    assert sorted(_read_all(env, topic, 2)) == sorted(a.job_id for a in admitted[:2])
+
+    dead = kafka_io.Publisher(dataclasses.replace(env, kafka_bootstrap=f"127.0.0.1:{free_port()}"), store)
+    dead.publish_soon(admitted[2].outbox_id, topic, admitted[2].job_id, admitted[2].message)
+    with store.read() as conn:
+        left = conn.execute(sa.select(outbox.c.id).where(outbox.c.published_at.is_(None))).scalars().all()
+    assert left == [admitted[2].outbox_id]
+    assert reconcile.run_once(env, store, min_age_s=0).published == 1
