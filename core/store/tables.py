@@ -87,6 +87,7 @@ jobs = sa.Table(
     sa.Index("ix_jobs_team_mode_status", "team_id", "mode", "status", "created_at"),
     sa.Index("ix_jobs_status_created", "status", "created_at"),
     sa.Index("ix_jobs_status_finished", "status", "finished_at"),
+    sa.Index("ix_jobs_queue", "team_id", "mode", "status", "held_at"),  # queue depth from the index alone
 )
 
 invoices = sa.Table(
@@ -175,6 +176,7 @@ credit_ledger = sa.Table(
     sa.Column("created_at", TS, nullable=False),
     sa.Index("ix_credit_ledger_team_kind", "team_id", "kind"),
     sa.Index("ix_credit_ledger_job", "job_id"),
+    sa.Index("ix_credit_ledger_balance", "team_id", "kind", "amount"),  # balances from the index alone
 )
 
 outbox = sa.Table(
