@@ -17,6 +17,7 @@ import tempfile
 import time
 from pathlib import Path
 
+import requests
 import sqlalchemy as sa
 
 from core.store.db import Store
@@ -80,6 +81,8 @@ def scans_per_minute(stack: Stack, key: str, scan: Path, store: Store, pages: in
 
 
 def measure(stack: Stack, team: dict, store: Store, fixtures: Path, seconds: int, scan_pages: int) -> dict:
+    ready = requests.get(f"http://127.0.0.1:{stack.api_port}/readyz", timeout=5).json()
+    assert ready["checks"]["counters"]["ok"], f"the counter store is down, limits would not be on: {ready}"
     stack.cli("admin", "team", "plan", "set", team["team"], "--requests-per-minute", "10000000",
               "--requests-per-hour", "100000000", "--queue-depth", "1000000", "--concurrent-uploads", "256")
     job_id = stack.upload(team["live"], fixtures / "invoice_digital.pdf").json()["jobId"]

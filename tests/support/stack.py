@@ -50,6 +50,13 @@ class Stack:
             "daemon", [str(BIN / "dagster-daemon"), "run", "-w", "workspace.yaml"], self.env, self.logs, ROOT
         )
         self.webhooks: Managed | None = None
+        # the counter store: the test run's shared one when given, else one of its own
+        self.redis: Managed | None = None
+        if not self.env.get("INVOICES_REDIS_URL"):
+            self.env.pop("INVOICES_REDIS_URL", None)
+            self.redis_port = free_port()
+            self.env["INVOICES_REDIS_PORT"] = str(self.redis_port)
+            self.redis = Managed("redis", [str(BIN / "invoices"), "redis"], self.env, self.logs, ROOT)
         self.base = f"http://127.0.0.1:{self.api_port}/external/v1"
 
     # --- lifecycle ---------------------------------------------------------------------------
@@ -78,13 +85,16 @@ class Stack:
 
     def start(self) -> "Stack":
         self.init()
+        if self.redis is not None:
+            self.redis.start()
+            wait_for_port(self.redis_port, 20, self.redis.proc)
         self.start_broker()
         self.start_api()
         self.start_daemon()
         return self
 
     def stop(self) -> None:
-        for proc in (self.webhooks, self.daemon, self.api, self.broker):
+        for proc in (self.webhooks, self.daemon, self.api, self.broker, self.redis):
             if proc is not None:
                 proc.stop()
 
