@@ -1,6 +1,7 @@
 """Uploads through the real stack's API, `invoices warehouse refresh`, then the analysts'
 DuckDB file: the invoices and their lines are there with the totals the API reports."""
 
+import time
 from decimal import Decimal
 from pathlib import Path
 
@@ -50,3 +51,44 @@ def test_uploads_reach_the_warehouse_with_their_totals(stack):
             len(lines), sum(_money(line["netAmount"]) for line in lines),
         )
     assert live == {i for i in ids if invoices[i]["mode"] == "live"}
+
+
+BACKFILL = """mutation($p: LaunchBackfillParams!) { launchPartitionBackfill(backfillParams: $p) {
+  __typename ... on LaunchBackfillSuccess { backfillId } ... on PythonError { message } } }"""
+BACKFILL_STATUS = """query($id: String!) { partitionBackfillOrError(backfillId: $id) {
+  ... on PartitionBackfill { status } } }"""
+
+
+def test_a_backfill_launched_as_the_ui_launches_it_fills_the_days(stack):
+    """The Dagster UI launches a backfill with this GraphQL mutation; the daemon runs it."""
+    import requests
+
+    from pipelines.warehouse.tables import SPECS
+    from tests.support.processes import Managed, free_port, wait_for_port
+    from tests.support.stack import BIN, ROOT
+
+    team = stack.provision(credits=2)
+    job = stack.wait_job(team["live"], stack.upload(team["live"], FIXTURES / "invoice_digital.pdf").json()["jobId"])
+    day = stack.get(team["live"], f"/invoices/{job['invoiceId']}").json()["createdAt"][:10]
+    port = free_port()
+    ui = Managed("ui", [str(BIN / "dagster-webserver"), "-w", "workspace.yaml", "-h", "127.0.0.1", "-p", str(port)],
+                 stack.env, stack.logs, ROOT).start()
+    try:
+        wait_for_port(port, 120, ui.proc)
+        graphql = f"http://127.0.0.1:{port}/graphql"
+        selection = [{"path": list(spec.asset_key.path)} for spec in SPECS.values()]
+        launched = requests.post(graphql, timeout=60, json={"query": BACKFILL, "variables": {"p": {
+            "partitionNames": [day], "assetSelection": selection, "fromFailure": False}}}).json()
+        result = launched["data"]["launchPartitionBackfill"]
+        assert result["__typename"] == "LaunchBackfillSuccess", result
+        status, deadline = None, time.monotonic() + 300
+        while time.monotonic() < deadline and status not in ("COMPLETED_SUCCESS", "COMPLETED_FAILED", "FAILED", "CANCELED"):
+            time.sleep(2)
+            status = requests.post(graphql, timeout=30, json={"query": BACKFILL_STATUS, "variables": {
+                "id": result["backfillId"]}}).json()["data"]["partitionBackfillOrError"]["status"]
+        assert status == "COMPLETED_SUCCESS", f"{status}\n{ui.tail()}"
+    finally:
+        ui.stop()
+    with duckdb.connect(str(stack.home / "warehouse" / "warehouse.duckdb"), read_only=True) as con:
+        found = con.execute("SELECT gross FROM live_invoices WHERE invoice_id = ?", [job["invoiceId"]]).fetchall()
+    assert [_money(str(g)) for (g,) in found] == [_money("3029.84")]
