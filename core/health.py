@@ -48,16 +48,12 @@ def broker_check(bootstrap: str):
     return check
 
 
-def counters_check(counters: Counters):
-    return counters.ping
-
-
 def readiness(store: Store, bootstrap: str, counters: Counters) -> tuple[bool, dict]:
     """(ready, checks). The counter store is reported but does not make the API unready:
     limits fail open without it (core.ratelimits)."""
     checks = {
         "store": _timed(store_check(store)),
         "broker": _timed(broker_check(bootstrap)),
-        "counters": _timed(counters_check(counters)),
+        "counters": _timed(counters.ping),
     }
     return checks["store"]["ok"] and checks["broker"]["ok"], checks

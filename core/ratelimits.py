@@ -143,9 +143,6 @@ class Counters:
         except redis.RedisError as exc:
             raise CounterStoreError(str(exc)) from exc
 
-    def reset_after_fork(self) -> None:
-        self._pool.reset()
-
     # --- request rates -------------------------------------------------------------------
 
     def hit(self, identity: str, policies: Sequence[Policy]) -> Verdict:
