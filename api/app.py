@@ -4,6 +4,7 @@ probes and metrics beside them, and the served contract."""
 import falcon
 
 from api import problems
+from api.middleware import API_PREFIX as BASE
 from api.middleware import Authentication, Maintenance, Observability, RateLimits, RequestId
 from api.resources.clients import Clients
 from api.resources.contacts import Contact, Contacts
@@ -31,7 +32,6 @@ from core.store.db import get_store
 from core.webhooks.urls import Resolver, UrlGuard, system_resolver
 from dashboard.app import mount_dashboard
 
-BASE = "/external/v1"
 # auth.too_many_failed_attempts: failed authentications per source address per minute,
 # counted across every worker and node (interface.md 8 leaves the number to us).
 FAILED_AUTH_LIMIT, FAILED_AUTH_WINDOW_S = 20, 60

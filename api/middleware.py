@@ -14,7 +14,7 @@ from core.plans import Plan
 from core.ratelimits import Counters, FailedAttempts, Policy, Verdict
 from core.store.db import Store
 
-API_PREFIX = "/external/v1"
+API_PREFIX = "/external/v1"  # interface.md 9.1: the version is in the path
 
 
 class RequestId:
