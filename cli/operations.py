@@ -37,11 +37,8 @@ def plan_group() -> None:
 def plan_set(team_id: str, **limits: int | None) -> None:
     """Change some limits; the others keep their value."""
 
-    def change():
-        plans.set_plan(store(), team_id, plans.default_plan(load_settings()), **limits)
-        return plans.show_plan(store(), team_id, plans.default_plan(load_settings()))
-
-    run(change)
+    default = plans.default_plan(load_settings())
+    run(lambda: plans.describe(team_id, plans.set_plan(store(), team_id, default, **limits), default))
 
 
 @plan_group.command("show")

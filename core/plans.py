@@ -5,7 +5,7 @@ README and apply to every team that has not been given its own. Each mode counts
 counters (a test key never uses up live quota) under the same ceilings.
 """
 
-from dataclasses import asdict, dataclass, fields, replace
+from dataclasses import dataclass, fields, replace
 
 import sqlalchemy as sa
 
@@ -69,8 +69,7 @@ def set_plan(store: Store, team_id: str, default: Plan = DEFAULT_PLAN, **changes
         if value < 1:
             raise ValueError(f"{name} must be at least 1")
     with store.write() as conn:
-        if conn.execute(sa.select(teams.c.id).where(teams.c.id == team_id)).first() is None:
-            raise UnknownTeam(f"no team {team_id}")
+        _require_team(conn, team_id)
         exists = conn.execute(sa.select(team_plans.c.team_id).where(team_plans.c.team_id == team_id)).first()
         values = {**changes, "updated_at": utcnow()}
         if exists:
@@ -82,7 +81,15 @@ def set_plan(store: Store, team_id: str, default: Plan = DEFAULT_PLAN, **changes
 
 def show_plan(store: Store, team_id: str, default: Plan = DEFAULT_PLAN) -> dict:
     with store.read() as conn:
-        if conn.execute(sa.select(teams.c.id).where(teams.c.id == team_id)).first() is None:
-            raise UnknownTeam(f"no team {team_id}")
-        plan = get_plan(conn, team_id, default)
-    return {"teamId": team_id, **plan.as_dict(), "defaults": asdict(default) == asdict(plan)}
+        _require_team(conn, team_id)
+        return describe(team_id, get_plan(conn, team_id, default), default)
+
+
+def describe(team_id: str, plan: Plan, default: Plan = DEFAULT_PLAN) -> dict:
+    """What `invoices admin team plan` prints: the limits, and whether they are all defaults."""
+    return {"teamId": team_id, **plan.as_dict(), "defaults": plan == default}
+
+
+def _require_team(conn: sa.Connection, team_id: str) -> None:
+    if conn.execute(sa.select(teams.c.id).where(teams.c.id == team_id)).first() is None:
+        raise UnknownTeam(f"no team {team_id}")
