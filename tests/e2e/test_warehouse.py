@@ -7,6 +7,11 @@ from pathlib import Path
 
 import duckdb
 import pytest
+import requests
+
+from pipelines.warehouse.tables import SPECS
+from tests.support.processes import Managed, free_port, wait_for_port
+from tests.support.stack import BIN, ROOT
 
 pytestmark = pytest.mark.e2e
 
@@ -61,12 +66,6 @@ BACKFILL_STATUS = """query($id: String!) { partitionBackfillOrError(backfillId: 
 
 def test_a_backfill_launched_as_the_ui_launches_it_fills_the_days(stack):
     """The Dagster UI launches a backfill with this GraphQL mutation; the daemon runs it."""
-    import requests
-
-    from pipelines.warehouse.tables import SPECS
-    from tests.support.processes import Managed, free_port, wait_for_port
-    from tests.support.stack import BIN, ROOT
-
     team = stack.provision(credits=2)
     job = stack.wait_job(team["live"], stack.upload(team["live"], FIXTURES / "invoice_digital.pdf").json()["jobId"])
     day = stack.get(team["live"], f"/invoices/{job['invoiceId']}").json()["createdAt"][:10]

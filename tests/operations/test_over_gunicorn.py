@@ -11,6 +11,7 @@ from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
 import pytest
+import redis
 import requests
 
 from tests.support.stack import running
@@ -204,9 +205,11 @@ def test_the_request_id_follows_the_upload_into_the_stream_run_log(ops, acct):
     assert record["request_id"] == request_id and record["job_id"] == resp.json()["jobId"]
 
 
-def test_threads_keep_the_slot_count_exact(ops, acct):
-    """Many uploads at once under a ceiling of 2: some refused, none lost, slots all freed."""
+def test_uploads_at_once_under_a_ceiling_lose_nothing_and_free_every_slot(ops, acct):
+    """Many uploads at once under a ceiling of 2: each is accepted or refused, every accepted
+    one is a job, and no slot stays taken afterwards."""
     _plan(ops, acct["team"], "--concurrent-uploads", "2")
+    before = _job_count(ops)
     results = []
     lock = threading.Lock()
 
@@ -218,6 +221,9 @@ def test_threads_keep_the_slot_count_exact(ops, acct):
     with ThreadPoolExecutor(6) as pool:
         list(pool.map(one, range(12)))
     assert set(results) <= {202, 429} and 202 in results
+    assert _job_count(ops) - before == results.count(202)
+    slots = redis.Redis.from_url(ops.env["INVOICES_REDIS_URL"])
+    assert slots.zcard(f"invoices:slots:uploads:{acct['team']}:test") == 0
     _plan(ops, acct["team"], "--concurrent-uploads", "16")
     assert ops.upload(acct["test"], FIXTURE, headers={"X-Client-Id": acct["test_client"]}).status_code == 202
 
