@@ -34,8 +34,8 @@ def test_reprocess_holds_a_credit_and_replaces_the_content(world):
     doc = get(world, world["live"], f"/external/v1/invoices/{invoice_id}").json
     assert doc["status"] == "completed" and doc["invoiceNumber"] == "A-2"
     with store.read() as conn:
-        kinds = [r.kind for r in conn.execute(sa.select(credit_ledger.c.kind).where(credit_ledger.c.job_id == job_id))]
-        topics = [r.topic for r in conn.execute(sa.select(outbox.c.topic).where(outbox.c.job_id == job_id, outbox.c.kind == "kafka"))]
+        kinds = [r.kind for r in conn.execute(sa.select(credit_ledger.c.kind).where(credit_ledger.c.job_id == job_id).order_by(credit_ledger.c.id))]
+        topics = [r.topic for r in conn.execute(sa.select(outbox.c.topic).where(outbox.c.job_id == job_id, outbox.c.kind == "kafka").order_by(outbox.c.id))]
     assert kinds == ["hold", "charge", "hold", "charge"]
     assert topics == ["invoices.uploads", "invoices.reprocess"]
 

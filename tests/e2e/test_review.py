@@ -54,7 +54,7 @@ def _events(stack, invoice_id: str) -> list[str]:
     store = Store(f"sqlite:///{stack.home / 'store.db'}")
     try:
         with store.read() as conn:
-            rows = conn.execute(sa.select(outbox.c.event_type, outbox.c.payload).where(outbox.c.kind == "event")).all()
+            rows = conn.execute(sa.select(outbox.c.event_type, outbox.c.payload).where(outbox.c.kind == "event").order_by(outbox.c.id)).all()
     finally:
         store.dispose()
     return [r.event_type for r in rows if (r.payload["data"].get("invoice") or {}).get("id") == invoice_id]
