@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import time
 
+from schemas.invoice import ExtractedInvoice
+
 from .einvoice import embedded_invoice, find_embedded
 from .extraction import extract_invoice
 from .ocr import read_document
@@ -16,8 +18,12 @@ from .ocr.model import DocumentError
 __all__ = ["process_document", "DocumentError"]
 
 
-def process_document(data: bytes, mime: str, *, time_limit_s: float | None = None) -> dict:
-    """Read and extract one document (PDF, JPEG, PNG or WebP) into the invoice DTO fields.
+def process_document(data: bytes, mime: str, *, time_limit_s: float | None = None) -> ExtractedInvoice:
+    """Read and extract one document (PDF, JPEG, PNG or WebP) into the invoice's content.
+
+    The result is checked against the contract (``schemas.invoice.ExtractedInvoice``) here,
+    at the engine's edge, so a malformed value is a bug of the engine that names the field,
+    never a record the API would serve against its own OpenAPI document.
 
     ``time_limit_s`` bounds the processing time; it is checked before each page is read,
     so a document stops at most one page after the limit, with
@@ -33,7 +39,7 @@ def process_document(data: bytes, mime: str, *, time_limit_s: float | None = Non
     invoice = embedded_invoice(embedded, doc) if embedded is not None else extract_invoice(doc)
     invoice["pageCount"] = len(doc.pages)
     invoice["extraction"]["durationMs"] = round((time.perf_counter() - started) * 1000)
-    return invoice
+    return ExtractedInvoice.model_validate(invoice)
 
 
 def _is_pdf(mime: str) -> bool:

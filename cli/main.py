@@ -77,7 +77,7 @@ def extract(file: Path, as_json: bool) -> None:
     except DocumentError as exc:
         emit({"error": str(exc)})
         sys.exit(1)
-    invoice = {"sourceFile": file.name, **invoice}
+    invoice = {"sourceFile": file.name, **invoice.dto()}
     if as_json:
         click.echo(json.dumps(invoice, ensure_ascii=False, indent=2))
         return

@@ -40,8 +40,12 @@ def from_vat_code(vat_code: str | None) -> str | None:
 
 def of_party(party: dict) -> str | None:
     """A party's country: its address, else its VAT code's prefix; None when unknown."""
-    address = party.get("address") or {}
-    country = (address.get("country") or "").strip().upper()
+    return of((party.get("address") or {}).get("country"), party.get("vatCode"))
+
+
+def of(address_country: str | None, vat_code: str | None) -> str | None:
+    """The country an address names, else the one a VAT code's prefix names."""
+    country = (address_country or "").strip().upper()
     if len(country) == 2 and country.isalpha():
         return country
-    return from_vat_code(party.get("vatCode"))
+    return from_vat_code(vat_code)

@@ -28,6 +28,7 @@ from core.export_settings import effective
 from core.modes import Mode
 from core.store.scoping import in_mode
 from core.store.tables import clients, invoices, jobs
+from schemas.invoice import Invoice
 
 _NOT_READY = {"queued", "processing", "awaiting_credits"}
 _FAILED = {"failed", "cancelled"}
@@ -53,8 +54,8 @@ class ExportLookups:
     export_date: date | None = None
 
 
-def exportable_invoice(conn: sa.Connection, team_id: str, mode: Mode, invoice_id: str) -> dict:
-    """The invoice DTO, or InvoiceNotFound / InvoiceNotReadyForExport / InvoiceExportUnavailableFailed."""
+def exportable_invoice(conn: sa.Connection, team_id: str, mode: Mode, invoice_id: str) -> Invoice:
+    """The invoice record, or InvoiceNotFound / InvoiceNotReadyForExport / InvoiceExportUnavailableFailed."""
     row = conn.execute(
         sa.select(invoices.c.status, invoices.c.document, jobs.c.status.label("job_status"), jobs.c.error_message)
         .select_from(invoices.outerjoin(jobs, jobs.c.id == invoices.c.job_id))
@@ -69,28 +70,28 @@ def exportable_invoice(conn: sa.Connection, team_id: str, mode: Mode, invoice_id
         raise errors.InvoiceNotReadyForExport(
             f"Invoice {invoice_id} is still being processed; export it once its job is completed."
         )
-    return row.document
+    return Invoice.model_validate(row.document)
 
 
-def _dates(invoice: dict) -> list[date]:
+def _dates(invoice: Invoice) -> list[date]:
     out = []
-    for key in ("issueDate", "deliveryDate"):
+    for value in (invoice.issueDate, invoice.deliveryDate):
         try:
-            out.append(date.fromisoformat(invoice.get(key) or ""))
+            out.append(date.fromisoformat(value or ""))
         except ValueError:
             continue
     return out
 
 
-def load_lookups(conn: sa.Connection, team_id: str, mode: Mode, invoice: dict, today: date) -> ExportLookups:
-    client_id = invoice.get("clientId")
+def load_lookups(conn: sa.Connection, team_id: str, mode: Mode, invoice: Invoice, today: date) -> ExportLookups:
+    client_id = invoice.clientId
     client = None
     if client_id:
         row = conn.execute(sa.select(clients).where(in_mode(clients, team_id, mode), clients.c.id == client_id)).first()
         if row is not None:
             client = ClientInfo(row.id, row.name, row.company_code, row.vat_code)
     rules = rules_for(conn, team_id, mode, client_id)
-    currency = (invoice.get("currency") or "EUR").upper()
+    currency = (invoice.currency or "EUR").upper()
     rates = None
     dates = _dates(invoice)
     if currency != "EUR" and dates:

@@ -10,11 +10,12 @@ from core.clock import iso_ms
 from core.modes import Mode
 from core.store.scoping import in_mode
 from core.store.tables import invoices, jobs
+from schemas.invoice import ExtractedInvoice
 
 COMPLETED = "completed"
 
 
-def build_dto(invoice_id: str, job: dict, extracted: dict, now) -> dict:
+def build_dto(invoice_id: str, job: dict, extracted: ExtractedInvoice, now) -> dict:
     """Wrap what extraction read with the identity, ownership and lifecycle fields."""
     dto = {
         "id": invoice_id,
@@ -24,7 +25,7 @@ def build_dto(invoice_id: str, job: dict, extracted: dict, now) -> dict:
         "clientId": job["client_id"],
         "sourceFile": job["source_file"],
     }
-    dto.update(extracted)
+    dto.update(extracted.dto())
     dto["assignment"] = {"status": None, "clientId": job["client_id"], "reasonCodes": [], "candidates": []}
     dto["history"] = []
     dto["createdAt"] = dto["updatedAt"] = iso_ms(now)

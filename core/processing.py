@@ -21,6 +21,7 @@ from core.modes import Mode
 from core.store.db import Store
 from core.store.tables import invoices as invoices_table
 from core.store.tables import jobs
+from schemas.invoice import ExtractedInvoice
 
 
 @dataclass(frozen=True)
@@ -89,7 +90,7 @@ def _assignment(conn: sa.Connection, job: dict, dto: dict, previous: dict | None
 
 
 def complete(
-    store: Store, job: dict, extracted: dict, position: Position | None = None, assess: Assess | None = None,
+    store: Store, job: dict, extracted: ExtractedInvoice, position: Position | None = None, assess: Assess | None = None,
 ) -> str | None:
     """Record the invoice, then finish the job or hold it for review; returns the invoice id
     (None if the job was already terminal or is held)."""

@@ -81,7 +81,7 @@ def run_document(entry: dict, corpus: Path, reuse_ocr: bool = False) -> dict:
             got = embedded_invoice(embedded, doc) if embedded is not None else extract_invoice(doc)
             got["pageCount"] = len(doc.pages)
         else:
-            got = process_document(data, entry["mime"], time_limit_s=TIME_LIMIT_S)
+            got = process_document(data, entry["mime"], time_limit_s=TIME_LIMIT_S).dto()
     except Exception as exc:  # a failure is a result: every field counts as wrong
         got, error = {"lines": []}, f"{type(exc).__name__}: {exc}"
     seconds = time.perf_counter() - started

@@ -18,6 +18,7 @@ from core.exports import ExportLookups
 from core import countries
 from exporters import naming, preprocess, xmlout
 from exporters.model import ExportFile, Line, Needs, Prepared
+from schemas.invoice import Invoice
 from exporters.numbers import ZERO, between, fixed, money, plain
 
 NEEDS = Needs(direction=True, accounting_codes=True, partner_code_max=0, eur_rate=False)
@@ -98,7 +99,7 @@ def build(doc: Prepared) -> etree._Element:
     return root
 
 
-def render(invoice: dict, lookups: ExportLookups) -> ExportFile:
+def render(invoice: Invoice, lookups: ExportLookups) -> ExportFile:
     doc = preprocess.prepare(invoice, lookups, NEEDS)
     root = build(doc)
     word = naming.direction_word(doc.direction)

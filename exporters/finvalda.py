@@ -15,6 +15,7 @@ from lxml import etree
 from core.exports import ExportLookups
 from exporters import naming, preprocess, xmlout
 from exporters.model import ExportFile, Line, Needs, Prepared
+from schemas.invoice import Invoice
 from exporters.numbers import between, fixed
 from exporters.text import clip
 
@@ -124,7 +125,7 @@ def build(doc: Prepared) -> etree._Element:
     return root
 
 
-def render(invoice: dict, lookups: ExportLookups) -> ExportFile:
+def render(invoice: Invoice, lookups: ExportLookups) -> ExportFile:
     doc = preprocess.prepare(invoice, lookups, NEEDS)
     _check(doc)
     root = build(doc)

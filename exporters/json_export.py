@@ -11,15 +11,16 @@ from core import errors
 from exporters import naming
 from exporters.model import ExportFile
 from exporters.preprocess import document_number
+from schemas.invoice import Invoice
 
 CONTENT_TYPE = "application/json; charset=utf-8"
 
 
-def render(invoice: dict, lookups: ExportLookups) -> ExportFile:
-    body = json.dumps(invoice, ensure_ascii=False, indent=2).encode("utf-8") + b"\n"
+def render(invoice: Invoice, lookups: ExportLookups) -> ExportFile:
+    body = json.dumps(invoice.dto(), ensure_ascii=False, indent=2).encode("utf-8") + b"\n"
     try:
         number = document_number(invoice)[0]
     except errors.InvoiceExportUnavailablePreprocessing:
         number = None  # a DTO without a number is still exported, named by its id
-    stem = naming.stem(number, invoice.get("id") or "")
+    stem = naming.stem(number, invoice.id)
     return ExportFile(body, CONTENT_TYPE, f"{stem}.json")

@@ -31,6 +31,8 @@ from core import vat_classification as classify
 from exporters.model import Line, Needs, Party, Prepared, VatGroup
 from exporters.numbers import ZERO, dec, money
 from exporters.text import UnencodableCode, code_for
+from schemas.invoice import Invoice, Totals
+from schemas.invoice import Party as PartyRecord
 
 TOLERANCE = Decimal("0.02")
 SUMMARY_TEXT = "Prekės/paslaugos pagal sąskaitą"
@@ -45,53 +47,56 @@ def _norm(value: str | None) -> str | None:
     return "".join(value.split()).upper() if value else None
 
 
-def _date(invoice: dict, key: str) -> date | None:
+def _date(value: str | None) -> date | None:
     try:
-        return date.fromisoformat(invoice.get(key) or "")
+        return date.fromisoformat(value or "")
     except ValueError:
         return None
 
 
-def _party(raw: dict | None) -> Party:
-    raw = raw or {}
-    address = raw.get("address") or {}
+def _totals(invoice: Invoice) -> Totals:
+    return invoice.totals or Totals()
+
+
+def _party(raw: PartyRecord | None) -> Party:
+    raw = raw or PartyRecord()
+    address = raw.address
     return Party(
-        name=(raw.get("name") or "").strip() or None,
-        company_code=_norm(raw.get("companyCode")),
-        vat_code=_norm(raw.get("vatCode")),
-        country=countries.of_party(raw),
-        street=address.get("street"), city=address.get("city"), postal_code=address.get("postalCode"),
-        address_text=address.get("text"),
-        iban=_norm(raw.get("iban")), swift=_norm(raw.get("swift")), bank=raw.get("bank"),
-        email=raw.get("email"), phone=raw.get("phone"),
-        natural_person=bool(raw.get("isNaturalPerson")),
+        name=(raw.name or "").strip() or None,
+        company_code=_norm(raw.companyCode),
+        vat_code=_norm(raw.vatCode),
+        country=countries.of(address.country if address else None, raw.vatCode),
+        street=address and address.street, city=address and address.city,
+        postal_code=address and address.postalCode, address_text=address and address.text,
+        iban=_norm(raw.iban), swift=_norm(raw.swift), bank=raw.bank,
+        email=raw.email, phone=raw.phone,
+        natural_person=bool(raw.isNaturalPerson),
     )
 
 
-def _kind(invoice: dict) -> str:
-    doc_type = invoice.get("documentType")
-    gross = dec((invoice.get("totals") or {}).get("gross"))
+def _kind(invoice: Invoice) -> str:
+    doc_type = invoice.documentType
+    gross = dec(_totals(invoice).gross)
     if doc_type == "credit_note" or (doc_type != "debit_note" and gross is not None and gross < 0):
         return "credit_note"
     return "debit_note" if doc_type == "debit_note" else "invoice"
 
 
-def _sign(invoice: dict) -> Decimal:
+def _sign(invoice: Invoice) -> Decimal:
     """-1 when the document prints its amounts negative (credit notes often do)."""
-    totals = invoice.get("totals") or {}
-    for key in ("gross", "net", "payable"):
-        value = dec(totals.get(key))
+    totals = _totals(invoice)
+    for value in (dec(totals.gross), dec(totals.net), dec(totals.payable)):
         if value:
             return Decimal(-1) if value < 0 else Decimal(1)
-    lines_total = sum((dec(line.get("netAmount")) or ZERO for line in invoice.get("lines") or []), ZERO)
+    lines_total = sum((dec(line.netAmount) or ZERO for line in invoice.lines or []), ZERO)
     return Decimal(-1) if lines_total < 0 else Decimal(1)
 
 
-def document_number(invoice: dict) -> tuple[str, str | None, str]:
+def document_number(invoice: Invoice) -> tuple[str, str | None, str]:
     """(joined number, series, number without series), as §0.12 of from-docscanner2.md joins them."""
-    series = (invoice.get("series") or "").strip() or None
-    number = (invoice.get("number") or "").strip() or None
-    printed = (invoice.get("invoiceNumber") or "").strip() or None
+    series = (invoice.series or "").strip() or None
+    number = (invoice.number or "").strip() or None
+    printed = (invoice.invoiceNumber or "").strip() or None
     if number:
         if series and number.upper().startswith(series.upper()):
             number = number[len(series):].lstrip(" -/.")
@@ -102,66 +107,66 @@ def document_number(invoice: dict) -> tuple[str, str | None, str]:
     raise refuse("the invoice has no number (series/number or invoiceNumber); correct it before exporting")
 
 
-def _vat_rate_for_lines(invoice: dict) -> Decimal | None:
-    rates = {dec(entry.get("rate")) for entry in invoice.get("vatBreakdown") or []}
+def _vat_rate_for_lines(invoice: Invoice) -> Decimal | None:
+    rates = {dec(entry.rate) for entry in invoice.vatBreakdown or []}
     rates.discard(None)
     return rates.pop() if len(rates) == 1 else None
 
 
-def _table_lines(invoice: dict, sign: Decimal) -> list[Line]:
+def _table_lines(invoice: Invoice, sign: Decimal) -> list[Line]:
     doc_rate = _vat_rate_for_lines(invoice)
     lines = []
-    for position, raw in enumerate(invoice.get("lines") or [], start=1):
-        no = raw.get("lineNo") or position
-        printed_quantity = dec(raw.get("quantity")) or Decimal(1)
+    for position, raw in enumerate(invoice.lines or [], start=1):
+        no = raw.lineNo or position
+        printed_quantity = dec(raw.quantity) or Decimal(1)
         quantity = abs(printed_quantity)
-        price, discount = dec(raw.get("unitPrice")), dec(raw.get("discount")) or ZERO
-        net = dec(raw.get("netAmount"))
+        price, discount = dec(raw.unitPrice), dec(raw.discount) or ZERO
+        net = dec(raw.netAmount)
         if net is None and price is not None:
             net = printed_quantity * price - discount
         if net is None:
             raise refuse(f"line {no} has no amount (netAmount, or quantity and unitPrice)")
         net = money(net * sign)
-        rate = dec(raw.get("vatRate"))
+        rate = dec(raw.vatRate)
         rate = rate if rate is not None else doc_rate
         if rate is None:
             raise refuse(f"line {no} has no VAT rate and the invoice has several (or none); "
                          "correct the line's vatRate before exporting")
-        vat = dec(raw.get("vatAmount"))
+        vat = dec(raw.vatAmount)
         unit_price = net / quantity
         if price is not None and not discount and abs(money(quantity * abs(price)) - abs(net)) <= TOLERANCE:
             unit_price = abs(price) if net >= 0 else -abs(price)
         lines.append(Line(
-            no=no, description=(raw.get("description") or raw.get("code") or f"Eilutė {no}").strip(),
-            quantity=quantity, unit=(raw.get("unit") or "").strip() or None,
+            no=no, description=(raw.description or raw.code or f"Eilutė {no}").strip(),
+            quantity=quantity, unit=(raw.unit or "").strip() or None,
             unit_price=_price(unit_price),
             net=net, vat=money(vat * sign) if vat is not None else None, rate=rate,
-            kind=raw.get("kind") if raw.get("kind") in ("goods", "service") else None,
-            seller_code=(raw.get("code") or "").strip() or None,
-            barcode=(raw.get("barcode") or "").strip() or None,
-            classifier=raw.get("vatClassifier"),
+            kind=raw.kind,
+            seller_code=(raw.code or "").strip() or None,
+            barcode=(raw.barcode or "").strip() or None,
+            classifier=raw.vatClassifier,
         ))
     return lines
 
 
-def _summary_lines(invoice: dict, sign: Decimal) -> list[Line]:
+def _summary_lines(invoice: Invoice, sign: Decimal) -> list[Line]:
     """One line per VAT breakdown entry for an invoice printed without an item table."""
     out = []
-    for entry in invoice.get("vatBreakdown") or []:
-        taxable, rate = dec(entry.get("taxableAmount")), dec(entry.get("rate"))
+    for entry in invoice.vatBreakdown or []:
+        taxable, rate = dec(entry.taxableAmount), dec(entry.rate)
         if taxable is None or rate is None:
             continue
-        vat = dec(entry.get("vatAmount"))
+        vat = dec(entry.vatAmount)
         out.append(Line(
             no=len(out) + 1, description=SUMMARY_TEXT, quantity=Decimal(1), unit=None,
             unit_price=money(taxable * sign), net=money(taxable * sign),
             vat=money(vat * sign) if vat is not None else None, rate=rate, kind=None,
-            seller_code=None, barcode=None, summary=True, classifier=entry.get("vatClassifier"),
+            seller_code=None, barcode=None, summary=True, classifier=entry.vatClassifier,
         ))
     if out:
         return out
-    totals = invoice.get("totals") or {}
-    net, vat = dec(totals.get("net")), dec(totals.get("vat"))
+    totals = _totals(invoice)
+    net, vat = dec(totals.net), dec(totals.vat)
     if net is None or net == 0:
         raise refuse("the invoice has neither a line table nor a VAT breakdown with amounts")
     implied = (vat or ZERO) / net * 100
@@ -187,9 +192,9 @@ def _set_net(line: Line, net: Decimal) -> None:
     line.unit_price = _price(net / line.quantity)
 
 
-def _spread_discount(invoice: dict, lines: list[Line], net_total: Decimal | None) -> None:
+def _spread_discount(invoice: Invoice, lines: list[Line], net_total: Decimal | None) -> None:
     """Fold a document-level discount into the lines, proportionally to their amounts."""
-    discount = dec((invoice.get("totals") or {}).get("discount"))
+    discount = dec(_totals(invoice).discount)
     if not discount or net_total is None:
         return
     discount = abs(discount)
@@ -221,13 +226,13 @@ def _reconcile_net(lines: list[Line], net_total: Decimal | None) -> Decimal:
     return net_total
 
 
-def _breakdown_by_rate(invoice: dict, sign: Decimal) -> dict[Decimal, tuple[Decimal | None, Decimal | None]]:
+def _breakdown_by_rate(invoice: Invoice, sign: Decimal) -> dict[Decimal, tuple[Decimal | None, Decimal | None]]:
     out: dict[Decimal, tuple[Decimal | None, Decimal | None]] = {}
-    for entry in invoice.get("vatBreakdown") or []:
-        rate = dec(entry.get("rate"))
+    for entry in invoice.vatBreakdown or []:
+        rate = dec(entry.rate)
         if rate is None:
             continue
-        taxable, vat = dec(entry.get("taxableAmount")), dec(entry.get("vatAmount"))
+        taxable, vat = dec(entry.taxableAmount), dec(entry.vatAmount)
         old_taxable, old_vat = out.get(rate, (None, None))
         if taxable is not None:
             taxable = (old_taxable or ZERO) + money(taxable * sign)
@@ -237,7 +242,7 @@ def _breakdown_by_rate(invoice: dict, sign: Decimal) -> dict[Decimal, tuple[Deci
     return out
 
 
-def _assign_vat(invoice: dict, lines: list[Line], sign: Decimal, vat_total: Decimal | None) -> Decimal:
+def _assign_vat(invoice: Invoice, lines: list[Line], sign: Decimal, vat_total: Decimal | None) -> Decimal:
     """Give every line its VAT so that each rate's VAT equals the printed breakdown."""
     breakdown = _breakdown_by_rate(invoice, sign)
     by_rate: dict[Decimal, list[Line]] = {}
@@ -348,7 +353,7 @@ def _check_code(line: Line, limit: int | None) -> None:
                      f"{limit} characters")
 
 
-def _rate(invoice: dict, currency: str, on: date, lookups: ExportLookups, required: bool) -> tuple[Decimal | None, date | None]:
+def _rate(currency: str, on: date, lookups: ExportLookups, required: bool) -> tuple[Decimal | None, date | None]:
     if currency == "EUR":
         return None, None
     found = lookups.rates.on_or_before(on) if lookups.rates is not None and lookups.rates.currency == currency else None
@@ -360,30 +365,32 @@ def _rate(invoice: dict, currency: str, on: date, lookups: ExportLookups, requir
     return found[1], found[0]
 
 
-def prepare(invoice: dict, lookups: ExportLookups, needs: Needs) -> Prepared:
+def prepare(invoice: Invoice, lookups: ExportLookups, needs: Needs) -> Prepared:
     settings = dict(lookups.settings)
     kind, sign = _kind(invoice), _sign(invoice)
-    seller, buyer = _party(invoice.get("seller")), _party(invoice.get("buyer"))
-    flow, _how = classify.direction(invoice, lookups.client, settings.get("direction") or "")
+    seller, buyer = _party(invoice.seller), _party(invoice.buyer)
+    # The classification tables read the record's JSON form, as completion does in the store.
+    record = invoice.dto()
+    flow, _how = classify.direction(record, lookups.client, settings.get("direction") or "")
     if needs.direction and flow is None:
         client = f"client {lookups.client.id}" if lookups.client else "the invoice (it has no client)"
         raise refuse(f"purchase or sale cannot be told: neither party carries the company or VAT code of {client}; "
                      "set the client's codes, or the export setting `direction`")
-    issue_date = _date(invoice, "issueDate")
+    issue_date = _date(invoice.issueDate)
     if issue_date is None:
         raise refuse("the invoice has no issue date; correct it before exporting")
     number, series, number_only = document_number(invoice)
-    currency = (invoice.get("currency") or "EUR").strip().upper()
-    totals = invoice.get("totals") or {}
+    currency = (invoice.currency or "EUR").strip().upper()
+    totals = _totals(invoice)
 
-    lines = _table_lines(invoice, sign) if invoice.get("lines") else _summary_lines(invoice, sign)
-    net_total = dec(totals.get("net"))
+    lines = _table_lines(invoice, sign) if invoice.lines else _summary_lines(invoice, sign)
+    net_total = dec(totals.net)
     net_total = money(net_total * sign) if net_total is not None else None
     _spread_discount(invoice, lines, net_total)
     net = _reconcile_net(lines, net_total)
-    vat_total = dec(totals.get("vat"))
+    vat_total = dec(totals.vat)
     vat = _assign_vat(invoice, lines, sign, money(vat_total * sign) if vat_total is not None else None)
-    gross = dec(totals.get("gross"))
+    gross = dec(totals.gross)
     if gross is not None and abs(money(gross * sign) - (net + vat)) > TOLERANCE:
         raise refuse(f"net {net} + VAT {vat} does not make the invoice's gross total {money(gross * sign)}")
 
@@ -400,7 +407,7 @@ def prepare(invoice: dict, lookups: ExportLookups, needs: Needs) -> Prepared:
             raise refuse(f"the {role} has no name; correct the invoice before exporting")
         partner_code, is_company = _partner_code(partner, lookups, needs.partner_code_max or None, role)
 
-    art96 = classify.domestic_reverse_charge(invoice, seller.country, buyer.country)
+    art96 = classify.domestic_reverse_charge(record, seller.country, buyer.country)
     for line in lines:
         vat_kind = line.kind or {"goods": "goods", "service": "service"}.get(line.code_type or "")
         line.classifier = classify.vat_classifier(
@@ -409,21 +416,21 @@ def prepare(invoice: dict, lookups: ExportLookups, needs: Needs) -> Prepared:
         line.category = classify.ubl_category(line.rate, line.classifier, seller.country, buyer.country,
                                               bool(seller.vat_code))
 
-    delivery = _date(invoice, "deliveryDate")
-    rate, rate_date = _rate(invoice, currency, delivery or issue_date, lookups, needs.eur_rate)
+    delivery = _date(invoice.deliveryDate)
+    rate, rate_date = _rate(currency, delivery or issue_date, lookups, needs.eur_rate)
     isaf = not (flow == classify.PURCHASE and seller.country not in countries.EU
                 and all(line.rate == 0 for line in lines))
-    payable, prepaid = dec(totals.get("payable")), dec(totals.get("prepaid"))
+    payable, prepaid = dec(totals.payable), dec(totals.prepaid)
     return Prepared(
-        invoice_id=invoice.get("id") or "", kind=kind, direction=flow, number=number, series=series,
-        number_only=number_only, printed_number=(invoice.get("invoiceNumber") or "").strip() or number,
-        issue_date=issue_date, delivery_date=delivery, due_date=_date(invoice, "dueDate"),
+        invoice_id=invoice.id, kind=kind, direction=flow, number=number, series=series,
+        number_only=number_only, printed_number=(invoice.invoiceNumber or "").strip() or number,
+        issue_date=issue_date, delivery_date=delivery, due_date=_date(invoice.dueDate),
         currency=currency, rate=rate, rate_date=rate_date, seller=seller, buyer=buyer,
         partner_code=partner_code, partner_code_is_company_code=is_company,
         lines=lines, groups=_groups(lines), net=net, vat=vat,
         prepaid=abs(prepaid) if prepaid else None, payable=abs(payable) if payable is not None else None,
-        isaf=isaf, summary=not invoice.get("lines"), notes=invoice.get("notes"),
-        payment_terms=invoice.get("paymentTerms"), order_reference=invoice.get("orderReference"),
+        isaf=isaf, summary=not invoice.lines, notes=invoice.notes,
+        payment_terms=invoice.paymentTerms, order_reference=invoice.orderReference,
         export_date=lookups.export_date or date.today(), settings=settings,
     )
 

@@ -1,7 +1,7 @@
 """Format name → renderer: the six formats of `GET /invoices/{id}/export?format=`.
 
-A renderer takes the invoice DTO and its read-only lookups (core.exports.ExportLookups)
-and returns an `ExportFile` (bytes, Content-Type, file name), or raises
+A renderer takes the invoice record (`schemas.invoice.Invoice`) and its read-only lookups
+(core.exports.ExportLookups)and returns an `ExportFile` (bytes, Content-Type, file name), or raises
 `InvoiceExportUnavailablePreprocessing` with the reason.
 """
 
@@ -11,8 +11,9 @@ from core import errors
 from core.exports import ExportLookups
 from exporters import agnum, centas, finvalda, json_export, rivile, xml_ubl
 from exporters.model import ExportFile
+from schemas.invoice import Invoice
 
-Renderer = Callable[[dict, ExportLookups], ExportFile]
+Renderer = Callable[[Invoice, ExportLookups], ExportFile]
 
 FORMATS: dict[str, Renderer] = {
     "rivile": rivile.render,
@@ -33,5 +34,5 @@ def renderer(name: str | None) -> Renderer:
     return FORMATS[name]
 
 
-def export(name: str, invoice: dict, lookups: ExportLookups) -> ExportFile:
+def export(name: str, invoice: Invoice, lookups: ExportLookups) -> ExportFile:
     return renderer(name)(invoice, lookups)

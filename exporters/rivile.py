@@ -24,6 +24,7 @@ from lxml import etree
 from core.exports import ExportLookups
 from exporters import naming, preprocess, xmlout
 from exporters.model import ExportFile, Line, Needs, Prepared
+from schemas.invoice import Invoice
 from exporters.numbers import fixed, plain
 from exporters.text import UnencodableCode, clip, code_for, transliterate
 
@@ -194,7 +195,7 @@ def files(doc: Prepared) -> dict[str, bytes]:
     return out
 
 
-def render(invoice: dict, lookups: ExportLookups) -> ExportFile:
+def render(invoice: Invoice, lookups: ExportLookups) -> ExportFile:
     doc = preprocess.prepare(invoice, lookups, NEEDS)
     buffer = io.BytesIO()
     stamp = doc.export_date.timetuple()[:3] + (0, 0, 0)

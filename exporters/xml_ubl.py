@@ -25,6 +25,7 @@ from core import countries
 from exporters import naming, preprocess, xmlout
 from core.vat_classification import EXEMPT_TEXT
 from exporters.model import ExportFile, Line, Needs, Party, Prepared
+from schemas.invoice import Invoice
 from exporters.numbers import ZERO, between, fixed
 
 NEEDS = Needs(direction=False, accounting_codes=False, partner_code_max=None, eur_rate=False)
@@ -259,7 +260,7 @@ def build(doc: Prepared) -> etree._Element:
     return root
 
 
-def render(invoice: dict, lookups: ExportLookups) -> ExportFile:
+def render(invoice: Invoice, lookups: ExportLookups) -> ExportFile:
     doc = preprocess.prepare(invoice, lookups, NEEDS)
     root = build(doc)
     body = xmlout.document(root, '<?xml version="1.0" encoding="UTF-8"?>')

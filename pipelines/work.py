@@ -20,6 +20,7 @@ from core import observe, processing
 from core.blobs import BlobStore
 from core.settings import Settings
 from core.store.db import Store
+from schemas.invoice import ExtractedInvoice
 
 log = logging.getLogger(__name__)
 events = structlog.get_logger(__name__)  # bound to the job and its request id by the stream run
@@ -40,7 +41,7 @@ class JobRunner:
         self.settings, self.store = settings, store
         self.blobs = blobs if blobs is not None else BlobStore(settings.blob_dir)
 
-    def _extract(self, job: dict) -> dict:
+    def _extract(self, job: dict) -> ExtractedInvoice:
         if job["mode"] == "test":
             if job["test_scenario"] == "failed":
                 raise DocumentError(TEST_FAILURE_MESSAGE)
@@ -57,7 +58,7 @@ class JobRunner:
         events.info("job finished", status=outcome.status, invoice_id=outcome.invoice_id, error=outcome.error)
         return outcome
 
-    def _finish(self, job: dict, position: processing.Position | None) -> tuple[Outcome, dict | None]:
+    def _finish(self, job: dict, position: processing.Position | None) -> tuple[Outcome, ExtractedInvoice | None]:
         job_id = job["id"]
         try:
             extracted = self._extract(job)

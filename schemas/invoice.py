@@ -152,15 +152,12 @@ class HistoryEntry(Reply):
     changes: list[FieldChange]
 
 
-class Invoice(Reply):
-    """The full invoice DTO (spec/invoice.md)."""
+class ExtractedInvoice(Reply):
+    """What reading one document yields: the invoice's content before a job, a client and
+    an assignment are known. `assets.process.process_document` returns it and the
+    pipeline wraps it into the `Invoice` record; every field is present, null when the
+    document does not carry it."""
 
-    id: str = Field(pattern=r"^inv_")
-    status: InvoiceStatusValue = Field(description="processing includes an invoice held for review")
-    mode: ModeName
-    jobId: str
-    clientId: str | None
-    sourceFile: str | None
     pageCount: int | None
     documentType: DocumentType | None
     direction: Direction | None = Field(description="from the client's point of view")
@@ -181,14 +178,38 @@ class Invoice(Reply):
     amountInWords: str | None
     paymentTerms: str | None
     notes: str | None
-    assignment: Assignment
     validation: Validation | None
     confidence: Confidence | None
     sources: dict[str, SourceBox]
     extraction: Extraction | None
+
+    def dto(self) -> dict:
+        """The JSON form, with exactly the keys that were set (extra ones included)."""
+        return self.model_dump(mode="json", exclude_unset=True)
+
+
+class Invoice(ExtractedInvoice):
+    """The full invoice DTO (spec/invoice.md): the extracted content with its identity,
+    ownership, assignment and history."""
+
+    id: str = Field(pattern=r"^inv_")
+    status: InvoiceStatusValue = Field(description="processing includes an invoice held for review")
+    mode: ModeName
+    jobId: str
+    clientId: str | None
+    sourceFile: str | None
+    assignment: Assignment
     history: list[HistoryEntry]
     createdAt: Timestamp
     updatedAt: Timestamp
+
+    def dto(self) -> dict:
+        """The JSON form, identity first as invoice.md lists it."""
+        record = super().dto()
+        return {**{key: record[key] for key in _IDENTITY if key in record}, **record}
+
+
+_IDENTITY = ("id", "status", "mode", "jobId", "clientId", "sourceFile")
 
 
 class InvoiceStub(Reply):

@@ -8,10 +8,11 @@ here it is stamped with this engine's version. Job fields (``id``, ``status``, `
 from __future__ import annotations
 
 from schemas.canned_invoice import canned_invoice as _canned_invoice
+from schemas.invoice import ExtractedInvoice
 
 from . import EXTRACTOR_VERSION
 
 
-def canned_invoice() -> dict:
-    """A fresh copy of the canned invoice (callers may add job fields to it)."""
-    return _canned_invoice(EXTRACTOR_VERSION)
+def canned_invoice() -> ExtractedInvoice:
+    """The canned invoice's content, as a reading of a document returns it."""
+    return ExtractedInvoice.model_validate(_canned_invoice(EXTRACTOR_VERSION))

@@ -24,6 +24,7 @@ from core.store.tables import webhook_delivery_attempts as attempts
 from core.store.tables import webhook_payloads
 from core.webhooks import DELIVERY_STATUSES, PENDING, endpoints, payloads
 from schemas.canned_invoice import canned_invoice
+from schemas.invoice import ExtractedInvoice
 from schemas.webhooks import EVENT_TYPES
 
 ID_PREFIX = "whd"
@@ -176,7 +177,8 @@ def _check_test_rate(conn: sa.Connection, endpoint_id: str, now: datetime) -> No
 def sample_invoice(mode: Mode, now: datetime) -> dict:
     """The canned invoice as a full DTO of the caller's mode (ids that exist nowhere)."""
     job = {"id": ids.new_id("job", mode), "mode": mode.value, "client_id": None, "source_file": "sample-invoice.pdf"}
-    return invoices.build_dto(ids.new_id("inv", mode), job, canned_invoice("sample"), now)
+    sample = ExtractedInvoice.model_validate(canned_invoice("sample"))
+    return invoices.build_dto(ids.new_id("inv", mode), job, sample, now)
 
 
 def send_test(store: Store, principal: Principal, endpoint_id: str) -> dict:

@@ -6,6 +6,7 @@ from core import admin, processing
 from core.modes import Mode
 from tests.api.helpers import upload
 from tests.exporters import cases
+from tests.support.readings import reading
 
 IDENTITY = ("id", "status", "mode", "jobId", "clientId", "sourceFile", "assignment", "createdAt", "updatedAt", "history")
 BUYER = {"name": "UAB „Medžio darbai“", "company_code": "123456786", "vat_code": "LT123456715"}  # goods_services' buyer
@@ -21,7 +22,7 @@ def process(world, key: str, client_id: str | None, doc: dict | None = None) -> 
     resp = upload(world, key, headers=headers)
     assert resp.status_code == 202, resp.text
     job_id, store = resp.json["jobId"], world["store"]
-    return job_id, processing.complete(store, processing.claim(store, job_id, 3), doc or extracted(), assess=RULES.assess)
+    return job_id, processing.complete(store, processing.claim(store, job_id, 3), reading(doc or extracted()), assess=RULES.assess)
 
 
 def buyer_client(world, mode: Mode = Mode.LIVE) -> str:

@@ -9,6 +9,7 @@ from core.store.tables import invoices, jobs
 from tests.api.helpers import assert_problem, get, upload
 from tests.exporters import cases
 from tests.exporters.decode import CHECKS
+from tests.support.readings import reading
 
 IDENTITY = ("id", "status", "mode", "jobId", "clientId", "sourceFile", "assignment", "createdAt", "updatedAt")
 
@@ -25,7 +26,7 @@ EXPECTED = {
 def _complete(world, key, client_id, extracted):
     job_id = upload(world, key, headers={"X-Client-Id": client_id}).json["jobId"]
     store = world["store"]
-    return job_id, processing.complete(store, processing.claim(store, job_id, 3), extracted)
+    return job_id, processing.complete(store, processing.claim(store, job_id, 3), reading(extracted))
 
 
 @pytest.fixture

@@ -5,13 +5,14 @@ import sqlalchemy as sa
 from core import admin, credits, processing
 from core.store.tables import credit_ledger, outbox
 from tests.api.helpers import assert_problem, get, upload
+from tests.support.readings import reading
 
 
 def _completed_invoice(world, key, headers=None):
     job_id = upload(world, key, headers=headers).json["jobId"]
     store = world["store"]
     job = processing.claim(store, job_id, 3)
-    invoice_id = processing.complete(store, job, {"currency": "EUR", "invoiceNumber": "A-1"})
+    invoice_id = processing.complete(store, job, reading({"currency": "EUR", "invoiceNumber": "A-1"}))
     return job_id, invoice_id
 
 
@@ -30,7 +31,7 @@ def test_reprocess_holds_a_credit_and_replaces_the_content(world):
 
     store = world["store"]
     job = processing.claim(store, job_id, 3)
-    assert processing.complete(store, job, {"currency": "EUR", "invoiceNumber": "A-2"}) == invoice_id
+    assert processing.complete(store, job, reading({"currency": "EUR", "invoiceNumber": "A-2"})) == invoice_id
     doc = get(world, world["live"], f"/external/v1/invoices/{invoice_id}").json
     assert doc["status"] == "completed" and doc["invoiceNumber"] == "A-2"
     with store.read() as conn:

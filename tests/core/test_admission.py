@@ -7,6 +7,7 @@ from core import admin, admission, credits, errors, idempotency, processing
 from core.auth import authenticate
 from core.modes import Mode
 from core.store.tables import jobs, outbox
+from tests.support.readings import reading
 
 
 @pytest.fixture
@@ -60,9 +61,9 @@ def test_complete_charges_once_and_fail_releases(env, store, team):
     p = _principal(store, team)
     ok, bad = (admission.admit(store, env, p, [_upload()])[0] for _ in range(2))
     job = processing.claim(store, ok.job_id, 3)
-    invoice_id = processing.complete(store, job, {"currency": "EUR"})
+    invoice_id = processing.complete(store, job, reading({"currency": "EUR"}))
     assert invoice_id.startswith("inv_")
-    assert processing.complete(store, job, {"currency": "EUR"}) is None  # idempotent
+    assert processing.complete(store, job, reading({"currency": "EUR"})) is None  # idempotent
     failing = processing.claim(store, bad.job_id, 3)
     assert processing.fail(store, failing, "unreadable")
     assert not processing.fail(store, failing, "again")

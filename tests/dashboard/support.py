@@ -15,6 +15,7 @@ from core.settings import Settings
 from core.store.db import Store
 from tests.api.books import BUYER, extracted
 from tests.api.helpers import PDF
+from tests.support.readings import reading
 
 PASSWORD = "correct horse battery"
 _CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
@@ -81,7 +82,7 @@ class Team:
         upload = admission.Upload("faktura.pdf", "application/pdf", blob, len(PDF), client_id, None)
         [admitted] = admission.admit(self.store, self.settings, principal, [upload])
         job = processing.claim(self.store, admitted.job_id, 3)
-        return admitted.job_id, processing.complete(self.store, job, doc or extracted(), assess=RULES.assess)
+        return admitted.job_id, processing.complete(self.store, job, reading(doc or extracted()), assess=RULES.assess)
 
     def parked_job(self) -> str:
         principal = authenticate(self.store, self.live_key, "127.0.0.1")

@@ -16,6 +16,7 @@ from core.currency_rates import RateTable
 from core.export_mapping import ITEM, PARTNER, MappingRule
 from core.export_settings import DEFAULTS
 from core.exports import ClientInfo, ExportLookups
+from schemas.invoice import Invoice
 
 HERE = Path(__file__).parent
 FIXTURES = HERE / "fixtures"
@@ -69,7 +70,13 @@ NAMES = tuple(CASES)
 
 
 def invoice(name: str) -> dict:
+    """The fixture's JSON form, for a test to change before it makes the record."""
     return json.loads((FIXTURES / f"{name}.json").read_text(encoding="utf-8"))
+
+
+def record(dto: dict) -> Invoice:
+    """What an export receives: the record, checked against the contract."""
+    return Invoice.model_validate(dto)
 
 
 def eur_rate(name: str) -> Decimal | None:

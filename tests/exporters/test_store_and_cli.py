@@ -16,6 +16,7 @@ from core import admin, currency_rates, export_mapping, export_settings
 from core.exports import load_lookups
 from core.modes import Mode
 from core.store.tables import metadata
+from tests.exporters import cases
 
 HIST = """Date,USD,JPY,GBP,
 2026-03-13,1.0903,161.2,0.8391,
@@ -147,7 +148,8 @@ def test_lookups_of_an_invoice(world, tmp_path):
                             match_partner="LT100012345018")
     (tmp_path / "rates.csv").write_text(HIST)
     currency_rates.load_file(store, tmp_path / "rates.csv")
-    invoice = {"clientId": world["client"], "currency": "USD", "issueDate": "2026-03-13", "deliveryDate": "2026-03-11"}
+    invoice = cases.record({**cases.invoice("foreign_currency"), "clientId": world["client"], "currency": "USD",
+                            "issueDate": "2026-03-13", "deliveryDate": "2026-03-11"})
     with store.read() as conn:
         lookups = load_lookups(conn, world["team"], Mode.LIVE, invoice, date(2026, 4, 2))
         other_mode = load_lookups(conn, world["team"], Mode.TEST, invoice, date(2026, 4, 2))

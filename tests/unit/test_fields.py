@@ -82,7 +82,7 @@ def test_parse_address():
 
 
 def test_canned_invoice_is_consistent():
-    inv = canned_invoice()
+    inv = canned_invoice().dto()
     assert inv["extraction"]["engine"] == "canned"
     assert sum(float(line["netAmount"]) for line in inv["lines"]) == float(inv["totals"]["net"])
     assert round(float(inv["totals"]["net"]) + float(inv["totals"]["vat"]), 2) == float(inv["totals"]["gross"])

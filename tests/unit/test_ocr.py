@@ -54,7 +54,7 @@ def test_image_only_pdf_page_is_ocred():
     scan = Image.open(FIXTURES / "invoice_scan.png")
     buf = io.BytesIO()
     scan.save(buf, "PDF", resolution=200)
-    invoice = process_document(buf.getvalue(), "application/pdf")
+    invoice = process_document(buf.getvalue(), "application/pdf").dto()
     assert invoice["extraction"]["engine"] == "tesseract"
     assert invoice["extraction"]["textLayer"] is False
     assert invoice["invoiceNumber"] == "BI 004517"

@@ -61,7 +61,7 @@ def test_embedded_invoice_is_read_exactly(syntax):
         dto["lines"][0].update(discount=None, netAmount="299.80")
         dto["vatBreakdown"][0].update(taxableAmount="299.80", vatAmount="56.96")
         dto["totals"].update(net="401.80", vat="64.10", gross="465.90", payable="365.90")
-    result = process_document(_pdf(dto, syntax), "application/pdf")
+    result = process_document(_pdf(dto, syntax), "application/pdf").dto()
     assert result["extraction"]["engine"] == "embedded-xml"
     _assert_same(result, dto, syntax)
     assert result["confidence"]["fields"]["totals.gross"] == 1.0
@@ -76,7 +76,7 @@ def test_embedded_invoice_is_read_exactly(syntax):
 @pytest.mark.parametrize("syntax", ["d16b", "ubl"])
 def test_credit_note_amounts_are_negative(syntax):
     dto = credit_note_dto()
-    result = process_document(_pdf(dto, syntax), "application/pdf")
+    result = process_document(_pdf(dto, syntax), "application/pdf").dto()
     assert result["documentType"] == "credit_note"
     _assert_same(result, dto, syntax)
     assert result["vatBreakdown"][0]["vatClassifier"] == "PVM1"  # domestic Lithuanian 21 %
@@ -85,7 +85,7 @@ def test_credit_note_amounts_are_negative(syntax):
 def test_page_that_disagrees_lowers_confidence_and_warns():
     dto = invoice_dto()
     result = process_document(_pdf(dto, "d16b", printed_gross="424.10", printed_number="RE-2026-0471"),
-                              "application/pdf")
+                              "application/pdf").dto()
     assert result["extraction"]["engine"] == "embedded-xml"
     assert result["totals"]["gross"] == "442.10"  # the XML's value stands, flagged
     assert result["confidence"]["fields"]["totals.gross"] < 0.9
@@ -97,10 +97,10 @@ def test_page_that_disagrees_lowers_confidence_and_warns():
 
 
 def test_pdf_without_attachment_is_read_from_the_page():
-    result = process_document(page_pdf(invoice_dto()), "application/pdf")
+    result = process_document(page_pdf(invoice_dto()), "application/pdf").dto()
     assert result["extraction"]["engine"] == "pdf-text"
 
 
 def test_attachment_that_is_not_an_invoice_is_ignored():
     pdf = embed(page_pdf(invoice_dto()), b"<?xml version='1.0'?><catalogue><item/></catalogue>", "data.xml")
-    assert process_document(pdf, "application/pdf")["extraction"]["engine"] == "pdf-text"
+    assert process_document(pdf, "application/pdf").dto()["extraction"]["engine"] == "pdf-text"
