@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from core import completion, credits, ids, invoices, offsets, outbox
 from core.clients import ClientRef, team_clients
 from core.clock import utcnow
-from core.jobs import COMPLETED, FAILED, PROCESSING, actor_of, event_job
+from core.jobs import FAILED, PROCESSING, actor_of, event_job
 from core.modes import Mode
 from core.store.db import Store
 from core.store.tables import invoices as invoices_table

@@ -1,7 +1,6 @@
 """GET /invoices/{id}/export?format=: headers per format, and every 400/404/409 of an export."""
 
 import pytest
-import sqlalchemy as sa
 
 from core import admin, export_settings, processing
 from core.modes import Mode

@@ -136,7 +136,7 @@ def test_the_bookkeepers_day(world):
     # delete with its confirmation
     page.goto(f"{base}/invoices/{world['invoice']}/delete")
     _shot(world, "08-delete-confirm")
-    page.click(f"form[action$='/delete'] button")
+    page.click("form[action$='/delete'] button")
     page.wait_for_url(f"{base}/invoices?notice=deleted")
     [deleted] = _events(receiver, "/ui", "invoice.deleted")
     assert deleted["data"]["invoice"]["id"] == world["invoice"]

@@ -1,8 +1,5 @@
 """Export preprocessing: what it resolves, and every reason it refuses (409 with a detail)."""
 
-import copy
-import io
-import zipfile
 from dataclasses import replace
 from decimal import Decimal
 

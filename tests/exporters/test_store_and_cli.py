@@ -1,6 +1,5 @@
 """Export settings, mapping rules and currency rates in the operational store, and their CLI."""
 
-import io
 import json
 import zipfile
 from datetime import date
