@@ -1,9 +1,11 @@
 """Random but internally consistent invoices: the facts a layout then prints.
 
-Everything a bookkeeper checks holds: company codes have 9 digits, VAT codes and IBANs
-pass their checksums (python-stdnum), line amounts are quantity x price - discount,
-VAT is computed per rate on the rate's base, and gross = net + VAT. Most sellers and
-buyers are Lithuanian; some sellers come from other EU states with their own VAT codes.
+Everything a bookkeeper checks holds: company codes and VAT codes of every country and
+IBANs pass their checksums (python-stdnum, ``countries``), line amounts are quantity x
+price - discount, VAT is computed per rate on the rate's base, and gross = net + VAT. The
+language decides where the seller is (a German invoice comes from Germany; an English or
+Russian one from anywhere in the Baltics or the EU); the buyer is in the seller's country
+or in Lithuania, and a cross-border sale is often reverse-charged at 0 %.
 """
 
 from __future__ import annotations
@@ -13,8 +15,9 @@ from dataclasses import dataclass, field
 from datetime import date, timedelta
 from decimal import ROUND_HALF_UP, Decimal
 
-from stdnum import iban as std_iban
-from stdnum.eu import vat as std_vat
+from .catalogue import GOODS, SERVICES
+from .countries import COUNTRIES, company_code_lt, iban_for, lt_vat, street_of, vat_and_register
+from .wording import LANGUAGES
 
 CENT = Decimal("0.01")
 
@@ -63,8 +66,8 @@ class ItemSpec:
 @dataclass
 class InvoiceSpec:
     seed: int
-    language: str  # lt / en
-    doc_type: str  # vat_invoice / invoice / credit_note / proforma
+    language: str  # one of wording.LANGUAGES
+    doc_type: str  # vat_invoice / invoice / credit_note / proforma / receipt
     series: str | None
     number: str
     issue: date
@@ -103,7 +106,7 @@ class InvoiceSpec:
         return self.net + self.vat
 
 
-# ------------------------------------------------------------------ vocabulary
+# ------------------------------------------------------------------ parties
 
 LT_NAME_WORDS = [
     "Saulės vėjas", "Baltijos įranga", "Medžio darbai", "Šilumos tinklai", "Žalgirio prekyba",
@@ -113,114 +116,21 @@ LT_NAME_WORDS = [
     "Biuro prekės", "Techninė priežiūra", "Elektros sistemos", "Švarūs langai", "Greita siunta",
     "Duomenų centras", "Miško keliai", "Ąžuolynas", "Čiurlionio studija", "Jūros vartai",
 ]
-LT_FORMS = ["UAB", "UAB", "UAB", "AB", "MB", "VšĮ", "IĮ"]
 LT_STREETS = ["Gedimino pr.", "Savanorių pr.", "Laisvės al.", "Konstitucijos pr.", "Taikos g.",
               "Žalgirio g.", "Ukmergės g.", "Kalvarijų g.", "Vytauto g.", "Pramonės g.", "Šilutės pl.",
               "Liepų g.", "Jūrininkų g.", "Ąžuolyno g.", "Basanavičiaus g.", "Tilžės g."]
 LT_CITIES = ["Vilnius", "Kaunas", "Klaipėda", "Šiauliai", "Panevėžys", "Alytus", "Marijampolė",
              "Utena", "Kėdainiai", "Telšiai"]
-LT_BANKS = [("AB SEB bankas", "CBVILT2X", "70440"), ("Swedbank, AB", "HABALT22", "73000"),
-            ("Luminor Bank AS", "AGBLLT2X", "40100"), ("AB Šiaulių bankas", "CBSBLT26", "71800"),
-            ("Revolut Bank UAB", "REVOLT21", "32500")]
 
-FOREIGN = {
-    "PL": dict(forms=["Sp. z o.o.", "S.A."], words=["Polmex", "Krakbud", "Vistula Trade", "Mazur Logistics"],
-               streets=["ul. Marszałkowska", "ul. Długa", "al. Jerozolimskie"], cities=["Warszawa", "Kraków", "Gdańsk"],
-               postal=lambda r: f"{r.randint(10, 99)}-{r.randint(100, 999)}", body=10, bank=("mBank S.A.", "BREXPLPW")),
-    "DE": dict(forms=["GmbH", "AG"], words=["Nordtechnik", "Berliner Druck", "Hansa Logistik", "Rheinmetallbau"],
-               streets=["Hauptstraße", "Bahnhofstraße", "Industriestraße"], cities=["Berlin", "Hamburg", "Leipzig"],
-               postal=lambda r: f"{r.randint(10000, 99999)}", body=9, bank=("Deutsche Bank AG", "DEUTDEFF")),
-    "LV": dict(forms=["SIA", "AS"], words=["Rīgas Tekstils", "Baltic Wood", "Daugava Trans", "Latvijas Pārtika"],
-               streets=["Brīvības iela", "Elizabetes iela", "Krasta iela"], cities=["Rīga", "Jelgava", "Liepāja"],
-               postal=lambda r: f"LV-{r.randint(1001, 5999)}", body=11, bank=("Swedbank AS", "HABALV22")),
-    "EE": dict(forms=["OÜ", "AS"], words=["Tallinna Kaubad", "Eesti Puit", "Viru Tehnika", "Saare Kala"],
-               streets=["Narva mnt", "Pärnu mnt", "Tartu mnt"], cities=["Tallinn", "Tartu", "Pärnu"],
-               postal=lambda r: f"{r.randint(10000, 99999)}", body=9, bank=("AS LHV Pank", "LHVBEE22")),
-}
-COUNTRY_NAMES = {"LT": ("Lietuva", "Lithuania"), "PL": ("Lenkija", "Poland"), "DE": ("Vokietija", "Germany"),
-                 "LV": ("Latvija", "Latvia"), "EE": ("Estija", "Estonia")}
-
-LT_GOODS = [
-    ("Biuro popierius A4, 80 g/m2", "pak."), ("Belaidė kompiuterio pelė", "vnt."),
-    ("Monitorius 27 colių", "vnt."), ("Spausdintuvo kasetė juoda", "vnt."), ("Statybinis mišinys 25 kg", "maiš."),
-    ("Medienos plokštė 18 mm", "m²"), ("Varinis kabelis 3x2,5", "m"), ("Dažai vidaus darbams, balti", "l"),
-    ("Kavos pupelės 1 kg", "kg"), ("Darbo pirštinės", "por."), ("Ąžuolinės grindlentės", "m²"),
-    ("Šviestuvas LED 36 W", "vnt."), ("Žoliapjovės peilis", "vnt."), ("Vandens filtras", "kompl."),
-    ("Stalinis kompiuteris su programine įranga ir trejų metų garantija", "kompl."),
-    ("Plieninis profilis 40x40 mm, cinkuotas, 6 m ilgio", "vnt."),
-]
-LT_SERVICES = [
-    ("Konsultavimo paslaugos", "val."), ("Transporto paslaugos Vilnius–Kaunas", "reis."),
-    ("Programinės įrangos licencija", "mėn."), ("Buhalterinės apskaitos paslaugos", "mėn."),
-    ("Patalpų valymas", "val."), ("Svetainės priežiūra", "mėn."), ("Serverio nuoma", "mėn."),
-    ("Metinė programinės įrangos priežiūros paslauga pagal sutartį Nr. 2026/15 (sausio–kovo mėn.)", "mėn."),
-    ("Elektros instaliacijos darbai objekte Žirmūnų g. 12", "val."), ("Mokymai darbuotojams", "d."),
-]
-EN_GOODS = [
-    ("Office paper A4, 80 gsm", "pcs"), ("Wireless mouse", "pcs"), ("27-inch monitor", "pcs"),
-    ("Steel bolts M8 x 40, zinc plated, box of 100", "box"), ("Pallet wrap film", "roll"),
-    ("Industrial cable 3x2.5 mm2", "m"), ("Spare parts kit for packaging machine model PX-200", "set"),
-]
-EN_SERVICES = [
-    ("Consulting services", "h"), ("Freight forwarding Gdańsk–Vilnius", "trip"),
-    ("Software subscription", "month"), ("Maintenance of production line, including travel costs", "h"),
-    ("Translation services", "page"), ("Cloud hosting", "month"),
-]
-
-
-# ------------------------------------------------------------------ identifiers
-
-
-def _with_check(prefix: str, body_len: int, rng: random.Random, first: str = "123456789") -> str:
-    """A VAT code ``prefix`` + digits whose last digit makes it valid (python-stdnum)."""
-    for _ in range(200):
-        body = rng.choice(first) + "".join(rng.choice("0123456789") for _ in range(body_len - 2))
-        for last in "0123456789":
-            code = prefix + body + last
-            if std_vat.is_valid(code):
-                return code
-    raise RuntimeError(f"no valid {prefix} VAT code found")
-
-
-def lt_vat_code(rng: random.Random) -> str:
-    if rng.random() < 0.85:
-        # Legal entities: 9 digits, the 8th is 1.
-        for _ in range(500):
-            body = "".join(rng.choice("0123456789") for _ in range(7)) + "1"
-            for last in "0123456789":
-                if std_vat.is_valid("LT" + body + last):
-                    return "LT" + body + last
-    for _ in range(500):
-        body = "".join(rng.choice("0123456789") for _ in range(10)) + "1"
-        for last in "0123456789":
-            if std_vat.is_valid("LT" + body + last):
-                return "LT" + body + last
-    raise RuntimeError("no LT VAT code")
-
-
-def iban_for(country: str, rng: random.Random) -> str:
-    lengths = {"LT": 16, "PL": 24, "DE": 18, "LV": 17, "EE": 16}
-    body_len = lengths[country]
-    while True:
-        if country == "LV":
-            body = rng.choice(["HABA", "UNLA", "PARX"]) + "".join(rng.choice("0123456789") for _ in range(13))
-        else:
-            body = "".join(rng.choice("0123456789") for _ in range(body_len))
-        check = std_iban.calc_check_digits(country + "00" + body)
-        value = country + check + body
-        if std_iban.is_valid(value):
-            return value
-
-
-def company_code(rng: random.Random) -> str:
-    return rng.choice("13") + "".join(rng.choice("0123456789") for _ in range(8))
-
-
-# ------------------------------------------------------------------ parties
+# Where a seller writing in a language is based.
+SELLER_COUNTRIES = {"lt": ["LT"], "en": ["LT", "PL", "DE", "LV", "EE", "FR", "NL", "IT", "ES"], "de": ["DE"],
+                    "fr": ["FR"], "pl": ["PL"], "lv": ["LV"], "et": ["EE"], "nl": ["NL"], "it": ["IT"], "es": ["ES"],
+                    "ru": ["LV", "EE", "LT"]}
+FOREIGN_CURRENCIES = ["USD", "GBP", "CHF", "SEK", "DKK", "CZK", "NOK"]
 
 
 def _lt_name(rng: random.Random) -> str:
-    form = rng.choice(LT_FORMS)
+    form = rng.choice(["UAB", "UAB", "UAB", "AB", "MB", "VšĮ", "IĮ"])
     words = rng.choice(LT_NAME_WORDS)
     quote = rng.choice(["„{}“", "„{}“", '"{}"', "{}"])
     if form == "IĮ":
@@ -230,14 +140,17 @@ def _lt_name(rng: random.Random) -> str:
     return f"{form} {quote.format(words)}"
 
 
+def _slug(name: str) -> str:
+    return "".join(ch for ch in name.lower() if ch.isascii() and ch.isalpha())[:12] or "info"
+
+
 def lt_party(rng: random.Random, with_bank: bool) -> PartySpec:
-    bank = rng.choice(LT_BANKS)
-    vat = lt_vat_code(rng) if rng.random() < 0.92 else None
+    bank = rng.choice(COUNTRIES["LT"].banks)
+    vat = lt_vat(rng) if rng.random() < 0.92 else None
     name = _lt_name(rng)
-    slug = "".join(ch for ch in name.lower() if ch.isascii() and ch.isalpha())[:12] or "info"
     return PartySpec(
         name=name,
-        company_code=company_code(rng),
+        company_code=company_code_lt(rng),
         vat_code=vat,
         street=f"{rng.choice(LT_STREETS)} {rng.randint(1, 150)}" + (f"-{rng.randint(1, 40)}" if rng.random() < 0.3 else ""),
         city=rng.choice(LT_CITIES),
@@ -247,27 +160,33 @@ def lt_party(rng: random.Random, with_bank: bool) -> PartySpec:
         bank=bank[0] if with_bank else None,
         swift=bank[1] if with_bank else None,
         phone=f"+370 {rng.randint(600, 699)} {rng.randint(10000, 99999)}" if rng.random() < 0.7 else None,
-        email=f"info@{slug}.lt" if rng.random() < 0.6 else None,
+        email=f"info@{_slug(name)}.lt" if rng.random() < 0.6 else None,
     )
 
 
-def foreign_party(rng: random.Random, country: str) -> PartySpec:
-    f = FOREIGN[country]
-    name = f"{rng.choice(f['words'])} {rng.choice(f['forms'])}"
+def foreign_party(rng: random.Random, country: str, with_bank: bool = True) -> PartySpec:
+    c = COUNTRIES[country]
+    name = f"{rng.choice(c.words)} {rng.choice(c.forms)}"
+    vat, register = vat_and_register(country, rng)
+    bank = rng.choice(c.banks)
     return PartySpec(
         name=name,
-        company_code="".join(rng.choice("0123456789") for _ in range(rng.choice([8, 10]))) if rng.random() < 0.6 else None,
-        vat_code=_with_check(country, f["body"], rng),
-        street=f"{rng.choice(f['streets'])} {rng.randint(1, 99)}",
-        city=rng.choice(f["cities"]),
-        postal_code=f["postal"](rng),
+        company_code=register if rng.random() < 0.7 else None,
+        vat_code=vat,
+        street=street_of(c, rng),
+        city=rng.choice(c.cities),
+        postal_code=c.postal(rng),
         country=country,
-        iban=iban_for(country, rng),
-        bank=f["bank"][0],
-        swift=f["bank"][1],
+        iban=iban_for(country, rng) if with_bank else None,
+        bank=bank[0] if with_bank else None,
+        swift=bank[1] if with_bank else None,
         phone=None,
-        email=None,
+        email=f"office@{_slug(name)}.{country.lower()}" if rng.random() < 0.4 else None,
     )
+
+
+def party(rng: random.Random, country: str, with_bank: bool) -> PartySpec:
+    return lt_party(rng, with_bank) if country == "LT" else foreign_party(rng, country, with_bank)
 
 
 # ------------------------------------------------------------------ the invoice
@@ -278,7 +197,7 @@ def _money(rng: random.Random, low: float, high: float) -> Decimal:
 
 
 def make_items(rng: random.Random, language: str, count: int, rates: list[Decimal], credit: bool) -> list[ItemSpec]:
-    goods, services = (LT_GOODS, LT_SERVICES) if language == "lt" else (EN_GOODS, EN_SERVICES)
+    goods, services = GOODS[language], SERVICES[language]
     items = []
     for k in range(count):
         kind = "service" if rng.random() < 0.4 else "goods"
@@ -302,51 +221,73 @@ def make_items(rng: random.Random, language: str, count: int, rates: list[Decima
     return items
 
 
+def _number(rng: random.Random, language: str, issue: date) -> tuple[str | None, str]:
+    """(series, number) as invoicing software of the language numbers its documents."""
+    y = issue.year
+    if language == "lt":
+        series = rng.choice(["SF", "PVM", "AB", "VL", "KT", "ŽD", "BI", "SV", "EVA"]) if rng.random() < 0.75 else None
+        number = str(rng.randint(1, 999999)).zfill(rng.choice([4, 5, 6]))
+        return series, (number if series else rng.choice(["", "SF-", "2026/"]) + number)
+    choices = {
+        "en": [f"INV-{y}-{rng.randint(1, 9999):04d}", f"{rng.randint(10000, 99999)}", f"FV/{rng.randint(1, 999)}/{issue.month:02d}/{y}"],
+        "de": [f"RE-{y}-{rng.randint(1, 9999):04d}", f"{y}{rng.randint(1000, 9999)}", f"R{rng.randint(100000, 999999)}"],
+        "fr": [f"F{y}-{rng.randint(1, 99999):05d}", f"FA{rng.randint(1000, 99999)}", f"{y}/{rng.randint(1, 9999):04d}"],
+        "pl": [f"FV/{rng.randint(1, 999)}/{issue.month:02d}/{y}", f"{rng.randint(1, 999)}/{y}", f"FS {rng.randint(1, 9999)}/{y}"],
+        "lv": [f"PVN-{rng.randint(1, 99999):05d}", f"RK {rng.randint(1000, 9999)}", f"{y}-{rng.randint(1, 9999)}"],
+        "et": [f"{rng.randint(1000, 99999)}", f"A-{rng.randint(100, 9999)}", f"{y}/{rng.randint(1, 999)}"],
+        "nl": [f"{y}-{rng.randint(1, 9999):04d}", f"F{rng.randint(10000, 99999)}", f"INV{y}{rng.randint(100, 999)}"],
+        "it": [f"{rng.randint(1, 999)}/{y}", f"FT {rng.randint(1, 9999)}/{str(y)[2:]}", f"{rng.randint(1, 999)}/A"],
+        "es": [f"A-{y}/{rng.randint(1, 9999):04d}", f"F{str(y)[2:]}-{rng.randint(1, 9999):04d}", f"{rng.randint(1, 99999):05d}"],
+        "ru": [f"{rng.randint(1, 9999):04d}", f"{rng.randint(1, 999)}/{str(y)[2:]}", f"RU-{rng.randint(1000, 9999)}"],
+    }
+    return None, rng.choice(choices[language])
+
+
+def _rates(rng: random.Random, seller: str, buyer: str) -> list[Decimal]:
+    standard = [Decimal(str(r)) for r in COUNTRIES[seller].rates]
+    if seller != buyer and rng.random() < 0.5:
+        return [Decimal(0)]  # intra-EU supply, reverse charge
+    if len(standard) > 1 and rng.random() < 0.2:
+        return [standard[0], rng.choice(standard[1:])]
+    if len(standard) > 1 and rng.random() < 0.08:
+        return [standard[-1]]
+    return [standard[0]]
+
+
 def make_spec(seed: int, *, language: str | None = None, max_items: int = 9, force_items: int | None = None,
-              doc_type: str | None = None) -> InvoiceSpec:
+              doc_type: str | None = None, currency: str | None = None) -> InvoiceSpec:
+    """An invoice drawn from ``seed``; ``language``, ``doc_type`` and ``currency`` are drawn
+    too unless a layout family fixes them (a receipt, a credit note, an export invoice)."""
     rng = random.Random(seed)
-    language = language or ("lt" if rng.random() < 0.72 else "en")
-    foreign_seller = language == "en" and rng.random() < 0.7
-    if foreign_seller:
-        seller = foreign_party(rng, rng.choice(sorted(FOREIGN)))
-    else:
-        seller = lt_party(rng, with_bank=True)
-    buyer = lt_party(rng, with_bank=rng.random() < 0.3)
+    language = language or rng.choice(LANGUAGES)
+    seller_country = rng.choice(SELLER_COUNTRIES[language])
+    buyer_country = seller_country if seller_country != "LT" and rng.random() < 0.5 else "LT"
+    seller = party(rng, seller_country, with_bank=True)
+    buyer = party(rng, buyer_country, with_bank=rng.random() < 0.3)
+    while buyer.name == seller.name:
+        buyer = party(rng, buyer_country, with_bank=buyer.iban is not None)
     if doc_type is None:
         roll = rng.random()
         doc_type = ("vat_invoice" if roll < 0.62 else "invoice" if roll < 0.8
                     else "credit_note" if roll < 0.9 else "proforma")
     if seller.vat_code is None and doc_type == "vat_invoice":
         doc_type = "invoice"
-    if foreign_seller:
-        rates = [Decimal(0)] if rng.random() < 0.5 else [Decimal(21)]
-    elif rng.random() < 0.2:
-        rates = [Decimal(21), Decimal(9)]
-    elif rng.random() < 0.08:
-        rates = [Decimal(5)]
-    else:
-        rates = [Decimal(21)]
+    rates = _rates(rng, seller_country, buyer_country)
+    receipt = doc_type == "receipt"
     count = force_items or rng.choice([1, 2, 3, 3, 4, 5, 6, 7, 8, max_items])
     items = make_items(rng, language, count, rates, doc_type == "credit_note")
     issue = date(2025, 1, 1) + timedelta(days=rng.randint(0, 700))
-    due = issue + timedelta(days=rng.choice([7, 10, 14, 14, 30, 30, 45])) if rng.random() < 0.85 else None
-    delivery = issue - timedelta(days=rng.randint(0, 5)) if rng.random() < 0.25 else None
-    if language == "lt":
-        series = rng.choice(["SF", "PVM", "AB", "VL", "KT", "ŽD", "BI", "SV", "EVA"]) if rng.random() < 0.75 else None
-        number = str(rng.randint(1, 999999)).zfill(rng.choice([4, 5, 6]))
-        if series is None:
-            number = rng.choice(["", "SF-", "2026/"]) + number
-    else:
-        series = None
-        number = rng.choice([f"INV-{issue.year}-{rng.randint(1, 9999):04d}", f"{rng.randint(10000, 99999)}",
-                             f"FV/{rng.randint(1, 999)}/{issue.month:02d}/{issue.year}"])
-    currency = "EUR"
-    if foreign_seller and rng.random() < 0.35:
-        currency = {"PL": "PLN"}.get(seller.country, rng.choice(["USD", "EUR"]))
+    due = issue + timedelta(days=rng.choice([7, 10, 14, 14, 30, 30, 45])) if rng.random() < 0.85 and not receipt else None
+    delivery = issue - timedelta(days=rng.randint(0, 5)) if rng.random() < 0.25 and not receipt else None
+    series, number = _number(rng, language, issue)
+    if currency is None:
+        currency = "PLN" if seller_country == "PL" and (buyer_country == "PL" or rng.random() < 0.4) else "EUR"
+        if rng.random() < 0.08:
+            currency = rng.choice(FOREIGN_CURRENCIES)
     spec = InvoiceSpec(
         seed=seed, language=language, doc_type=doc_type, series=series, number=number, issue=issue,
         due=due, delivery=delivery, currency=currency, seller=seller, buyer=buyer, items=items,
-        order_reference=f"UZS-{rng.randint(1000, 9999)}" if rng.random() < 0.2 else None,
+        order_reference=f"UZS-{rng.randint(1000, 9999)}" if rng.random() < 0.2 and not receipt else None,
     )
     if doc_type == "credit_note":
         spec.credited_invoice = f"{series or ''} {str(rng.randint(1, 999999)).zfill(6)}".strip()

@@ -23,6 +23,10 @@ def plain(value: Decimal | None) -> str | None:
 
 
 def _party(p: PartySpec, printed: dict) -> dict:
+    if printed.get("shown") is False:  # a receipt without the buyer: nothing to read
+        return {"name": None, "companyCode": None, "vatCode": None,
+                "address": {"street": None, "city": None, "postalCode": None, "country": None, "text": None},
+                "iban": None, "bank": None, "swift": None}
     return {
         "name": p.name,
         "companyCode": p.company_code,
@@ -37,7 +41,8 @@ def _party(p: PartySpec, printed: dict) -> dict:
 
 def truth(spec: InvoiceSpec, printed: dict) -> dict:
     """The expected DTO. ``printed`` says which optional things the layout drew
-    (``seller``/``buyer``: {"iban": bool, ...}; ``due``/``delivery``: bool)."""
+    (``seller``/``buyer``: {"iban": bool, ...}, or {"shown": False} for a party the
+    document does not print; ``due``/``delivery``/``lines``: bool)."""
     lines = []
     for n, item in enumerate(spec.items, 1):
         lines.append({

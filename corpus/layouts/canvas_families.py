@@ -1,9 +1,10 @@
 """Layout families drawn with reportlab at absolute positions.
 
-Six arrangements of the same facts: a centred title with parties side by side; a
+Nine arrangements of the same facts: a centred title with parties side by side; a
 letterhead seller without a heading; stacked party boxes beside an invoice-data box; a
-seller known only from the footer; "From / To" columns; and a two-line table header with
-a VAT breakdown per rate. Long tables break over pages, with the header repeated or not.
+seller known only from the footer; "From / To" columns; a two-line table header with a
+VAT breakdown per rate; a monospaced till receipt on an 80 mm roll; a bilingual form of
+captioned boxes; and a right-aligned letterhead with the buyer under "bill to". Long tables break over pages, with the header repeated or not.
 """
 
 from __future__ import annotations
@@ -19,7 +20,8 @@ from reportlab.pdfgen import canvas
 
 from ..spec import InvoiceSpec
 from ..text import Style, party_lines
-from .common import NUMERIC, WEIGHTS, cell_text, choose_columns, date_rows, printed_flags
+from ..wording import LABELS
+from .common import NUMERIC, WEIGHTS, cell_text, choose_columns, date_rows, printed_flags, receipt_rows, totals_rows
 
 FONTS = {
     "DejaVuSans": ("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
@@ -176,7 +178,7 @@ def _table(d: Draw, spec: InvoiceSpec, style: Style, columns: list[str], y: floa
             if variant == "grid":
                 d.rule(x0, y, x1)
             if rng.random() < 0.5:
-                d.text(x1, y + lead, LABELS_CONT[style.lang], size=d.size - 1, align="right")
+                d.text(x1, y + lead, LABELS[style.lang]["continued"], size=d.size - 1, align="right")
             d.new_page()
             y = 60
             if repeat_header:
@@ -199,9 +201,6 @@ def _table(d: Draw, spec: InvoiceSpec, style: Style, columns: list[str], y: floa
     if variant in ("grid", "lines"):
         d.rule(x0, y, x1)
     return y + 8
-
-
-LABELS_CONT = {"lt": "Tęsinys kitame puslapyje", "en": "Continued on the next page"}
 
 
 def _totals(d: Draw, spec: InvoiceSpec, style: Style, y: float, x_label: float, x_value: float,
@@ -376,6 +375,13 @@ def from_to_columns(spec: InvoiceSpec, style: Style, rng: random.Random):
     return d.finish(), printed_flags(spec, columns, seller_pairs, buyer_pairs)
 
 
+# Column titles of two words, so that they wrap onto a second header line.
+TWO_WORD_TITLES = {"lt": {"unitPrice": "Kaina be PVM", "unit": "Mato vnt."},
+                   "en": {"unitPrice": "Unit price", "unit": "Unit of measure"},
+                   "de": {"unitPrice": "Preis netto", "unit": "Mengen einheit"},
+                   "pl": {"unitPrice": "Cena netto", "unit": "Jedn. miary"}}
+
+
 def two_line_header(spec: InvoiceSpec, style: Style, rng: random.Random):
     """Column titles wrapped over two lines, a VAT column, totals as a box on the left."""
     d = Draw(rng)
@@ -397,11 +403,141 @@ def two_line_header(spec: InvoiceSpec, style: Style, rng: random.Random):
         d.text(x, y, f"{style.label(role)} {party.name}", bold=True)
         d.pairs(x, y + d.size * 1.5, pairs, inline, value_dx=100, max_width=W / 2 - 60)
     y += d.size * 1.5 + 1.4 * d.size * max(len(seller_pairs), len(buyer_pairs)) + 20
-    style.columns = {**style.columns, "unitPrice": "Kaina be PVM" if style.lang == "lt" else "Unit price",
-                     "unit": "Mato vnt." if style.lang == "lt" else "Unit of measure"}
+    if style.lang in TWO_WORD_TITLES and " / " not in style.columns["unit"]:
+        style.columns = {**style.columns, **TWO_WORD_TITLES[style.lang]}
     y = _table(d, spec, style, columns, y, rng, "grid", repeat_header=True, two_line=True)
     y = _totals(d, spec, style, y, MARGIN + 250, W - MARGIN, rng)
     return d.finish(), printed_flags(spec, columns, seller_pairs, buyer_pairs, line_rates=True)
+
+
+MONO = {"DejaVuSansMono": "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
+        "LiberationMono": "/usr/share/fonts/truetype/liberation2/LiberationMono-Regular.ttf"}
+
+
+def mono_receipt(spec: InvoiceSpec, style: Style, rng: random.Random):
+    """A till roll 80 mm wide in a monospaced font, one line per item where it fits, the
+    page as long as the receipt."""
+    font = rng.choice([name for name, path in MONO.items() if Path(path).exists()])
+    if font not in _registered:
+        pdfmetrics.registerFont(TTFont(font, MONO[font]))
+        _registered.add(font)
+    size, width = 7.2, 80 * 72 / 25.4
+    chars = int((width - 16) / pdfmetrics.stringWidth("0", font, size))
+    s = spec.seller
+    seller_pairs = [(style.label("company_code"), s.company_code)] if s.company_code else []
+    seller_pairs += [(style.label("vat_code"), s.vat_code)] if s.vat_code else []
+    show_buyer = rng.random() < 0.4
+    buyer_pairs = party_lines(spec.buyer, style, rng, with_bank=False) if show_buyer else []
+    lines: list[tuple[str, str]] = [("c", s.name), ("c", s.address)] + [("c", f"{k} {v}") for k, v in seller_pairs]
+    lines += [("", ""), ("c", style.title), ("c", f"{style.labels['number']} {spec.invoice_number}"),
+              ("c", f"{style.date(spec.issue)} {rng.randint(8, 21):02d}:{rng.randint(0, 59):02d}"), ("", "-" * chars)]
+
+    def spread(left: str, right: str) -> list[tuple[str, str]]:
+        if len(left) + len(right) + 1 <= chars:
+            return [("", left + " " * (chars - len(left) - len(right)) + right)]
+        wrapped, current = [], ""
+        for word in left.split():
+            if current and len(current) + 1 + len(word) > chars:
+                wrapped.append(("", current))
+                current = word
+            else:
+                current = f"{current} {word}".strip()
+        return wrapped + spread(current, right) if current else wrapped + [("", right.rjust(chars))]
+
+    for desc, mid, amount in receipt_rows(spec, style):
+        lines += spread(desc, "") if len(desc) + len(mid) + len(amount) + 2 > chars else []
+        lines += spread(mid if len(desc) + len(mid) + len(amount) + 2 > chars else f"{desc} {mid}", amount)
+    lines.append(("", "-" * chars))
+    for label, value in totals_rows(spec, style):
+        lines += spread(label, value)
+    lines += [("", ""), ("", f"{style.labels['paid']} {style.money(spec.gross, True)}")]
+    if show_buyer:
+        lines += [("", "-" * chars), ("", style.label("buyer")), ("", spec.buyer.name)]
+        for k, v in buyer_pairs:
+            lines += spread(f"{k} {v}".strip(), "")
+    lead = size * 1.3
+    height = 30 + lead * len(lines)
+    buffer = io.BytesIO()
+    c = canvas.Canvas(buffer, pagesize=(width, height))
+    c.setFont(font, size)
+    y = height - 18
+    for align, text in lines:
+        if align == "c":
+            c.drawCentredString(width / 2, y, text)
+        else:
+            c.drawString(8, y, text)
+        y -= lead
+    c.save()
+    printed = printed_flags(spec, ["description", "quantity", "unitPrice", "netAmount"] +
+                            (["discount"] if any(i.discount for i in spec.items) else []),
+                            seller_pairs, buyer_pairs, due=False, delivery=False)
+    if not show_buyer:
+        printed["buyer"] = {"shown": False}
+    return buffer.getvalue(), printed
+
+
+def bilingual_form(spec: InvoiceSpec, style: Style, rng: random.Random):
+    """Ruled boxes, each with a small bilingual caption in its corner and the value inside."""
+    d = Draw(rng)
+    columns = choose_columns(spec, rng)
+    small = d.size - 2
+
+    def boxed(x0: float, y0: float, x1: float, caption: str, rows: list[str], bold_first: bool = False) -> float:
+        d.text(x0 + 3, y0 + small + 1, caption, size=small)
+        y = y0 + small + 3
+        for k, row in enumerate(rows):
+            for part in d.wrap(row, x1 - x0 - 8):
+                y += d.size * 1.3
+                d.text(x0 + 4, y, part, bold=bold_first and k == 0)
+        d.box(x0, y0, x1, y + 5)
+        return y + 5
+
+    d.text(W / 2, 50, style.title, size=13, bold=True, align="center")
+    meta_rows = [(style.label("invoice_number"), spec.invoice_number)] + date_rows(spec, style)
+    step = (W - 2 * MARGIN) / len(meta_rows)
+    bottom = 64
+    for k, (label, value) in enumerate(meta_rows):
+        bottom = max(bottom, boxed(MARGIN + k * step, 64, MARGIN + (k + 1) * step, label, [value]))
+    seller_pairs = party_lines(spec.seller, style, rng)
+    buyer_pairs = party_lines(spec.buyer, style, rng)
+    y = bottom + 8
+    ends = []
+    for x0, x1, role, party, pairs in ((MARGIN, W / 2 - 4, "seller", spec.seller, seller_pairs),
+                                       (W / 2 + 4, W - MARGIN, "buyer", spec.buyer, buyer_pairs)):
+        ends.append(boxed(x0, y, x1, style.label(role), [party.name] + [f"{k} {v}".strip() for k, v in pairs], True))
+    y = max(ends) + 14
+    y = _table(d, spec, style, columns, y, rng, "grid", repeat_header=True)
+    y = _totals(d, spec, style, y, W - 260, W - MARGIN, rng)
+    _signature(d, style, y)
+    return d.finish(), printed_flags(spec, columns, seller_pairs, buyer_pairs)
+
+
+def letterhead_right(spec: InvoiceSpec, style: Style, rng: random.Random):
+    """Seller letterhead right-aligned at the top right; the buyer at the left under a
+    "bill to" style heading; a table without rules and the totals in a shaded box."""
+    d = Draw(rng)
+    columns = choose_columns(spec, rng)
+    s = spec.seller
+    seller_pairs = party_lines(s, style, rng, with_bank=rng.random() < 0.6)
+    d.text(W - MARGIN, 54, s.name, size=13, bold=True, align="right")
+    y = 70
+    for label, value in seller_pairs:
+        d.text(W - MARGIN, y, f"{label} {value}".strip(), size=d.size - 0.5, align="right")
+        y += d.size * 1.3
+    d.text(MARGIN, 54, style.title, size=17, bold=True)
+    d.pairs(MARGIN, 74, [(style.label("invoice_number"), spec.invoice_number)] + date_rows(spec, style),
+            inline=False, value_dx=100)
+    y = max(y, 74 + d.size * 1.35 * (len(date_rows(spec, style)) + 1)) + 16
+    buyer_pairs = party_lines(spec.buyer, style, rng)
+    d.text(MARGIN, y, style.label("buyer").upper() if rng.random() < 0.5 else style.label("buyer"), bold=True)
+    d.text(MARGIN, y + d.size * 1.5, spec.buyer.name)
+    y = d.pairs(MARGIN, y + d.size * 2.9, buyer_pairs, inline=True, max_width=280) + 16
+    y = _table(d, spec, style, columns, y, rng, "plain", repeat_header=rng.random() < 0.7)
+    rows = len(spec.breakdown()) + (3 if len(spec.breakdown()) > 1 else 2)
+    if y < H - 120:
+        d.box(W - 270, y - 4, W - MARGIN + 4, y + rows * d.size * 1.45 + 2, fill=0.9)
+    y = _totals(d, spec, style, y + 6, W - 262, W - MARGIN, rng)
+    return d.finish(), printed_flags(spec, columns, seller_pairs, buyer_pairs)
 
 
 FAMILIES = {
@@ -411,4 +547,7 @@ FAMILIES = {
     "footer_seller": footer_seller,
     "from_to_columns": from_to_columns,
     "two_line_header": two_line_header,
+    "mono_receipt": mono_receipt,
+    "bilingual_form": bilingual_form,
+    "letterhead_right": letterhead_right,
 }

@@ -1,4 +1,4 @@
-"""What both producers share: the item table's column set and the cell texts."""
+"""What every producer shares: the item table's column set, the cell texts, the totals rows."""
 
 from __future__ import annotations
 
@@ -79,3 +79,26 @@ def date_rows(spec: InvoiceSpec, style: Style) -> list[tuple[str, str]]:
     if spec.credited_invoice:
         out.append((style.label("credited"), spec.credited_invoice))
     return out
+
+
+def totals_rows(spec: InvoiceSpec, style: Style) -> list[tuple[str, str]]:
+    rows = [(style.label("net"), style.money(spec.net, True))]
+    breakdown = spec.breakdown()
+    for rate, _, vat in breakdown:
+        rows.append((style.label("vat", rate=style.rate(rate)), style.money(vat, True)))
+    if len(breakdown) > 1:
+        rows.append((style.label("vat_total"), style.money(spec.vat, True)))
+    rows.append((style.label("gross"), style.money(spec.gross, True)))
+    return rows
+
+
+def receipt_rows(spec: InvoiceSpec, style: Style) -> list[tuple[str, str, str]]:
+    """Receipt item lines without a table frame: (description, "qty x price", net amount);
+    a discount is printed after the price ("2 x 3,50 -0,70")."""
+    rows = []
+    for item in spec.items:
+        middle = f"{style.qty(item.quantity)} x {style.money(item.unit_price)}"
+        if item.discount:
+            middle += f" {style.money(-item.discount)}"
+        rows.append((item.description, middle, style.money(item.net)))
+    return rows
