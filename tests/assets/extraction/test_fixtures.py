@@ -8,7 +8,7 @@ import pytest
 from assets.extraction.canned import canned_invoice
 from assets.process import process_document
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 EXPECTED = json.loads((FIXTURES / "expected.json").read_text())
 MIME = {".pdf": "application/pdf", ".png": "image/png"}
 HEADER_PATHS = [

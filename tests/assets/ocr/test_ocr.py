@@ -14,7 +14,7 @@ from assets.ocr.pdf_text import text_layer_usable
 from assets.ocr.tesseract import image_dpi
 from assets.process import process_document
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 
 
 def _blank_pdf(pages: int) -> bytes:

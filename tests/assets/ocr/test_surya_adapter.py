@@ -18,7 +18,7 @@ from assets.ocr import engines
 from assets.ocr.model import Document
 from assets.ocr.surya import _split_line, page_from_result
 
-FIXTURES = Path(__file__).resolve().parents[1] / "fixtures"
+FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 
 
 @pytest.fixture(scope="module")
