@@ -30,7 +30,7 @@ from . import header, parties
 from .amounts import decimal_str, money_str
 from .fields import Candidate, Layout
 from .labels import HEADER_FIELDS, HEADINGS, PARTY_FIELDS, TOTAL_FIELDS
-from .table import detect_tables, table_items
+from .tables import detect_tables, table_items
 from .totals import extract_totals
 from .validation import overall, validate
 

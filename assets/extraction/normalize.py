@@ -40,3 +40,14 @@ def fold(text: str) -> str:
 def clean_value(text: str) -> str:
     """Trim separators that glue a value to its label: ``": UAB X,"`` -> ``"UAB X"``."""
     return " ".join(text.split()).strip(" :;,-–|").strip()
+
+
+def edit_distance(a: str, b: str) -> int:
+    """Levenshtein distance: how many letters OCR changed between two readings."""
+    prev = list(range(len(b) + 1))
+    for i, ca in enumerate(a, 1):
+        cur = [i]
+        for j, cb in enumerate(b, 1):
+            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
+        prev = cur
+    return prev[-1]

@@ -14,7 +14,7 @@ from PIL import Image, ImageDraw
 from assets.extraction import extract_invoice
 from assets.extraction.fields import TextLine
 from assets.extraction.parties import tidy_name
-from assets.extraction.table import _quantity, _rate_value
+from assets.extraction.tables.items import _quantity, _rate_value
 from assets.ocr.model import Document, Page, Word, group_lines
 from assets.ocr.preprocess import find_page_quad, rectify
 

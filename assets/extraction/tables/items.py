@@ -1,0 +1,160 @@
+"""From a table's rows to the DTO's lines: values parsed, arithmetic checked and repaired."""
+
+from __future__ import annotations
+
+import re
+from decimal import Decimal
+
+from ..amounts import decimal_str, find_amounts, money_str, parse_amount
+from ..fields import Span
+from ..normalize import edit_distance
+from .model import Row, Table
+
+
+def _money(row: Row, key: str) -> tuple[Decimal | None, Span | None]:
+    text = row.text(key)
+    if text is None:
+        return None, None
+    text = re.sub(r"(\d[.,]) (\d{2})(?!\d)", r"\1\2", text)  # OCR's "371, 11"
+    found = [m for m in find_amounts(text) if m.has_decimals] or find_amounts(text)
+    if not found:
+        return None, None
+    return found[-1].value, row.span(key)
+
+
+def _quantity(text: str | None) -> tuple[Decimal | None, str | None]:
+    """Quantity and a unit printed in the same cell ("10 vnt.", "2,5kg", "val. 8")."""
+    if not text:
+        return None, None
+    m = re.match(r"\s*(-?\d[\d ]*(?:[.,]\d+)?)\s*(.*)$", text)
+    if not m:
+        m = re.match(r"\s*([^\W\d][^\s\d]{0,6})\s+(-?\d+(?:[.,]\d+)?)\s*$", text)
+        if not m:
+            return None, None
+        return parse_amount(m.group(2), money=False), m.group(1)
+    return parse_amount(m.group(1), money=False), (m.group(2).strip() or None)
+
+
+def table_items(table: Table) -> list[dict]:
+    """DTO lines from a table; each dict also carries private ``_spans`` for sources."""
+    items = []
+    for n, row in enumerate(table.rows, 1):
+        quantity, glued_unit = _quantity(row.text("quantity"))
+        unit_price, price_span = _money(row, "unitPrice")
+        net, net_span = _money(row, "netAmount")
+        gross, gross_span = _money(row, "grossAmount")
+        vat_amount, _ = _money(row, "vatAmount")
+        discount, _ = _money(row, "discount")
+        rate = _rate_value(row.text("vatRate"))
+        line_no = row.text("lineNo")
+        unit = row.text("unit") or glued_unit
+        quantity, unit_price, repaired = repair_row(quantity, unit_price, discount, net)
+        items.append({
+            "lineNo": int(line_no.strip(".")) if line_no and line_no.strip(".").isdigit() else n,
+            "code": row.text("code"),
+            "barcode": row.text("barcode"),
+            "description": row.text("description"),
+            "kind": _kind(row.text("description"), unit),
+            "quantity": decimal_str(quantity),
+            "unit": unit.lower() if unit else None,
+            "unitPrice": money_str(unit_price),
+            "discount": money_str(discount),
+            "netAmount": money_str(net),
+            "vatRate": decimal_str(rate),
+            "vatAmount": money_str(vat_amount),
+            "grossAmount": money_str(gross),
+            "vatClassifier": None,
+            "_spans": {"netAmount": net_span, "unitPrice": price_span, "grossAmount": gross_span,
+                       "description": row.span("description"), "quantity": row.span("quantity")},
+            "_check": _row_consistent(quantity, unit_price, discount, net),
+            "_repaired": repaired,
+        })
+    return items
+
+
+def _digits(value: Decimal) -> str:
+    return re.sub(r"\D", "", format(value.normalize(), "f"))
+
+
+def _nice(value: Decimal, places: int) -> Decimal | None:
+    """``value`` when it has at most ``places`` decimals (to rounding noise), else None."""
+    rounded = value.quantize(Decimal(1).scaleb(-places))
+    return rounded if abs(rounded - value) < Decimal("0.0000001") else None
+
+
+def repair_row(quantity: Decimal | None, price: Decimal | None, discount: Decimal | None,
+               net: Decimal | None) -> tuple[Decimal | None, Decimal | None, list[str]]:
+    """Quantity or unit price, read wrong or not at all, restored by the row's arithmetic.
+
+    net = quantity x price - discount. With the net amount and one of the two factors
+    read, the other is their quotient when that is a printable number (a quantity with at
+    most 3 decimals, a price with at most 2). A factor that was read is replaced only
+    when the quotient differs from it by an OCR-sized slip (at most two digits), e.g.
+    "151" for "1", "1113,57" for "1173,57". Returns the fields repaired, so their
+    confidence can say so; a row that cannot be made to add up is left as read.
+    """
+    if net is None or net == 0:
+        return quantity, price, []
+    base = net + (discount or Decimal(0))
+    consistent = quantity is not None and price is not None and _row_consistent(quantity, price, discount, net)
+    if consistent:
+        return quantity, price, []
+    def slip(read: Decimal, derived: Decimal) -> bool:
+        a, b = _digits(read), _digits(derived)
+        return edit_distance(a, b) <= (1 if len(a) <= 2 else 2)
+
+    if price and price != 0:
+        q = _nice(base / price, 3)
+        if q is not None and q != 0 and (quantity is None or slip(quantity, q)):
+            return q.normalize(), price, ["quantity"]
+    if quantity and quantity != 0:
+        p = _nice(base / quantity, 2)
+        if p is not None and p > 0 and (price is None or slip(price, p)):
+            return quantity, p, ["unitPrice"]
+    return quantity, price, []
+
+
+# "21%" as OCR reads it with the Lithuanian model: "2146", "214", "21 96"; "9%": "996", "94".
+_OCR_RATE = re.compile(r"^(21|12|9|6|5|0)(?:%|46|96|4|6|9|o|%o|0[0-9o]{1,2}|9[0-9o]{1,2})?$")
+
+
+_SERVICE_UNITS = {"val", "val.", "h", "hr", "hrs", "hour", "hours", "men", "men.", "mėn", "mėn.", "month", "months",
+                  "d.", "d", "day", "days", "reis.", "trip", "page", "psl."}
+
+
+_GOODS_UNITS = {"vnt", "vnt.", "pcs", "pc", "pcs.", "kg", "g", "t", "m", "m2", "m²", "m3", "m³", "l", "kompl.",
+                "kompl", "pak.", "pak", "por.", "set", "box", "roll", "maiš.", "dėž.", "rul."}
+
+
+_SERVICE_WORDS = re.compile(r"(?i)paslaug|service|konsultav|consult|nuoma|rent|priežiūr|maintenance|"
+                            r"transport|freight|darbai|mokymai|training|licencij|subscription|hosting|valymas")
+
+
+def _rate_value(text: str | None) -> Decimal | None:
+    """A line's VAT rate: "21 %", "21%", "9", and OCR's readings of "%" after a rate."""
+    if not text:
+        return None
+    compact = text.replace(" ", "").strip(".")
+    m = re.fullmatch(r"(-?\d{1,2}(?:[.,]\d{1,2})?)(?:%|proc\.?)?", compact)
+    if m and Decimal(m.group(1).replace(",", ".")) <= 30:  # no VAT rate is higher
+        return Decimal(m.group(1).replace(",", "."))
+    m = _OCR_RATE.match(compact)
+    return Decimal(m.group(1)) if m else None
+
+
+def _kind(description: str | None, unit: str | None) -> str | None:
+    """Goods or service when the unit or the wording tells ("val." is time, "vnt." pieces)."""
+    u = (unit or "").lower()
+    if u in _SERVICE_UNITS or (description and _SERVICE_WORDS.search(description)):
+        return "service"
+    if u in _GOODS_UNITS:
+        return "goods"
+    return None
+
+
+def _row_consistent(quantity, unit_price, discount, net) -> bool | None:
+    """quantity x unit price - discount = net amount (to a cent or 0.5 %), when all printed."""
+    if quantity is None or unit_price is None or net is None:
+        return None
+    expected = quantity * unit_price - (discount or 0)
+    return abs(expected - net) <= max(Decimal("0.01"), abs(net) * Decimal("0.005"))

@@ -1,0 +1,42 @@
+"""What an item table is once found: columns with their x-ranges, and rows of cells."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ..fields import Span, TextLine
+
+# Columns whose values are money: a row with one of them (with cents) is an item.
+AMOUNT_KEYS = ("netAmount", "grossAmount", "unitPrice")
+
+
+@dataclass
+class Column:
+    key: str
+    x0: float
+    x1: float
+
+
+@dataclass
+class Row:
+    cells: dict[str, list[Span]] = field(default_factory=dict)
+    lines: list[TextLine] = field(default_factory=list)
+
+    def text(self, key: str) -> str | None:
+        spans = self.cells.get(key)
+        if not spans:
+            return None
+        return " ".join(s.text for s in spans).strip() or None
+
+    def span(self, key: str) -> Span | None:
+        spans = self.cells.get(key)
+        return spans[0] if spans else None
+
+
+@dataclass
+class Table:
+    page: int
+    header: TextLine | None  # None for a continuation without a repeated header
+    columns: list[Column]
+    rows: list[Row]
+    open_end: bool = False  # ran to the bottom of the page without a totals label
