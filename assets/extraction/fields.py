@@ -17,6 +17,7 @@ Every value keeps its words, so its page, box and OCR confidence go into the DTO
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from statistics import median
 from typing import Iterable, Iterator
@@ -167,7 +168,7 @@ def find_hits(line: TextLine, defs: Iterable[LabelDef]) -> list[Hit]:
     """
     text = line.folded
     starts = set(line.starts)
-    heads = {text[s : s + 2] for s in starts}
+    heads = {text[s : s + 2] for s in starts} | {text[s + 1 : s + 3] for s in starts if text[s : s + 1] == "("}
     candidates = []
     for d in defs:
         if d.head is not None and d.head not in heads:
@@ -176,8 +177,8 @@ def find_hits(line: TextLine, defs: Iterable[LabelDef]) -> list[Hit]:
             s, e = m.start(), m.end()
             while e > s and text[e - 1] == " ":
                 e -= 1
-            if e <= s or s not in starts:
-                continue
+            if e <= s or not (s in starts or (s - 1 in starts and text[s - 1] == "(")):
+                continue  # a label starts a word, or follows an opening parenthesis
             word_end = line.ends[line.word_index_at(e - 1)]
             glued = text[e:word_end]  # rest of the word the label ends in
             punctuation_only = set(glued) <= _LABEL_TAIL
@@ -186,7 +187,29 @@ def find_hits(line: TextLine, defs: Iterable[LabelDef]) -> list[Hit]:
             end = word_end if punctuation_only else e
             groups = tuple((k, v) for k, v in m.groupdict().items())
             candidates.append(Hit(d, line, s, end, groups))
-    return _best_cover(candidates)
+    return _join_translations(line, _best_cover(candidates))
+
+
+_TRANSLATION_GAP = re.compile(r"\s*[/|(]\s*")
+
+
+def _join_translations(line: TextLine, hits: list[Hit]) -> list[Hit]:
+    """One label from a label and its translation: "Pirkėjas / Buyer", "Kiekis (Qty)".
+
+    Bilingual documents print every label twice, the second after a slash, a bar or in
+    parentheses. Read as two labels, the first would take "/ Buyer" for its value; read
+    as one, its value is what follows the pair (or what lies under it, across its whole
+    width). Only labels of the same key are joined, so "Do zapłaty / Total" stays two
+    labels (payable, gross), each of which finds the amount.
+    """
+    out: list[Hit] = []
+    for hit in hits:
+        prev = out[-1] if out else None
+        if prev is not None and prev.key == hit.key and _TRANSLATION_GAP.fullmatch(line.text[prev.end : hit.start]):
+            out[-1] = Hit(prev.label, line, prev.start, hit.end, prev.groups if prev.group("rate") else hit.groups)
+            continue
+        out.append(hit)
+    return out
 
 
 def _best_cover(candidates: list[Hit]) -> list[Hit]:

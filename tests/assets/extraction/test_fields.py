@@ -89,3 +89,17 @@ def test_canned_invoice_is_consistent():
     assert vat_is_valid(inv["seller"]["vatCode"]) and vat_is_valid(inv["buyer"]["vatCode"])
     assert iban_is_valid(inv["seller"]["iban"])
     assert canned_invoice() is not canned_invoice()  # a fresh copy each time
+
+
+def test_a_label_and_its_translation_are_one_label():
+    line = _line("Pirkėjas / Buyer: UAB Vėjo malūnas")
+    hits = find_hits(line, ALL_LABELS)
+    assert [(h.key, line.text[h.start : h.end]) for h in hits] == [("buyer", "Pirkėjas / Buyer:")]
+    assert value_right(hits[0], hits).text == "UAB Vėjo malūnas"
+    line = _line("Kiekis (Qty)")
+    assert [(h.key, line.text[h.start : h.end]) for h in find_hits(line, TABLE_COLUMNS)] == [("quantity", "Kiekis (Qty)")]
+
+
+def test_labels_of_two_kinds_across_a_slash_stay_two():
+    line = _line("Do zapłaty / Total: 5463,39 PLN")
+    assert [h.key for h in find_hits(line, ALL_LABELS)] == ["payable", "gross"]
