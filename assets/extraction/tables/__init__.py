@@ -1,10 +1,14 @@
 """Line items: the item tables of a document and the lines they hold.
 
-``detect_tables`` finds every table, page by page: by its header row (``headers``), its
-rows read by column position (``rows``); a table that runs off the bottom of a page is
-carried over to the next. Lines claimed by a table are excluded from the search for
-header fields and totals, so the column title "Suma be PVM" is not mistaken for the net
-total. ``table_items`` turns a table's rows into the DTO's lines (``items``).
+``detect_tables`` reads each page twice over. First by structure (``structure``): item
+rows found by their arithmetic, columns by alignment and by what their values do, a
+header row only as a hint; this reads tables in any language and layout, receipts
+included. Then by header (``headers``, ``rows``): a header row of known column titles
+over lines that arithmetic cannot confirm (tables of amounts without quantities); such a
+table that runs off the bottom of a page is carried over to the next. Lines claimed by a
+table are excluded from the search for header fields and totals, so the column title
+"Suma be PVM" is not mistaken for the net total. ``table_items`` turns a table's rows
+into the DTO's lines (``items``).
 """
 
 from __future__ import annotations
@@ -13,7 +17,9 @@ from ..fields import Layout
 from .headers import find_header
 from .items import repair_row, table_items
 from .model import Column, Row, Table
+from .reading import read_frame
 from .rows import continuation, read_rows
+from .structure import find_frames
 
 __all__ = ["detect_tables", "table_items", "repair_row", "Column", "Row", "Table"]
 
@@ -21,8 +27,9 @@ __all__ = ["detect_tables", "table_items", "repair_row", "Column", "Row", "Table
 def detect_tables(layout: Layout) -> list[Table]:
     """Find the item tables of every page and mark their lines as excluded."""
     tables: list[Table] = []
-    for number, lines in sorted(layout.lines.items()):
-        found_on_page = False
+    for number in sorted(layout.lines):
+        found = _structural(layout, number)
+        lines = [ln for ln in layout.lines[number] if (number, ln.index) not in layout.excluded]
         idx = 0
         while idx < len(lines):
             header = find_header(lines, idx)
@@ -32,15 +39,27 @@ def detect_tables(layout: Layout) -> list[Table]:
             columns, header_lines = header
             table = Table(number, header_lines[0], columns, [])
             last = lines.index(header_lines[-1])
-            used, open_end = read_rows(layout, table, lines[last + 1 :])
-            table.open_end = open_end
+            used, table.open_end = read_rows(layout, table, lines[last + 1 :])
             for ln in (*header_lines, *used):
                 layout.excluded.add((number, ln.index))
-            tables.append(table)
-            found_on_page = True
+            if table.rows:
+                found.append(table)
             idx = last + 1 + len(used)
-        if not found_on_page and tables and tables[-1].open_end and tables[-1].page == number - 1:
+        if not found and tables and tables[-1].open_end and tables[-1].page == number - 1:
             table = continuation(layout, tables[-1], number, lines)
             if table is not None:
-                tables.append(table)
+                found.append(table)
+        tables += sorted(found, key=lambda t: min(ln.cy for row in t.rows for ln in row.lines))
+    return tables
+
+
+def _structural(layout: Layout, page: int) -> list[Table]:
+    lines = [ln for ln in layout.lines[page] if (page, ln.index) not in layout.excluded]
+    tables = []
+    for frame in find_frames(layout, page, lines):
+        table, used = read_frame(layout, lines, frame)
+        for ln in used:
+            layout.excluded.add((page, ln.index))
+        if table.rows:
+            tables.append(table)
     return tables

@@ -1,0 +1,144 @@
+"""The numbers of a line, with their boxes, and the arithmetic that makes a line an item.
+
+An item is recognised by what its numbers do, in any language and layout: quantity x
+unit price = amount, less a discount printed as an amount or a percentage. Three numbers
+of a line that multiply out to the cent almost never do so by chance, so this one
+relation finds item rows that no column title announced (a receipt, a table headed in a
+language the dictionaries lack, a header OCR garbled).
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from decimal import Decimal
+from itertools import combinations
+
+from ..amounts import find_amounts
+from ..fields import Span, TextLine
+
+# A printed amount may differ from quantity x price by its rounding to the cent.
+_ROUNDING = Decimal("0.011")
+_MAX_NUMBERS = 10  # a line with more numbers is not an item row (a table of figures)
+
+
+@dataclass(frozen=True, slots=True)
+class Num:
+    """A number printed on a line: its value, where it is and how it is written."""
+
+    value: Decimal
+    line: TextLine
+    start: int
+    end: int
+    decimals: int  # printed decimals: 0 for "12", 1 for "2,5", 2 for "12,50"
+    percent: bool  # printed with "%"
+    alt: Decimal | None = None  # the other reading of "1,500" (1500 or 1.5)
+    in_text: bool = False  # printed inside a cell of words ("Vis inox 5 x 40"), not a cell of its own
+
+    @property
+    def span(self) -> Span:
+        return Span(self.line, self.start, self.end)
+
+    @property
+    def x0(self) -> float:
+        return min(w.x0 for w in self.span.words)
+
+    @property
+    def x1(self) -> float:
+        return max(w.x1 for w in self.span.words)
+
+    @property
+    def readings(self) -> tuple[Decimal, ...]:
+        return (self.value,) if self.alt is None else (self.value, self.alt)
+
+
+def line_numbers(line: TextLine) -> list[Num]:
+    """Every number of a line, left to right, read cell by cell.
+
+    Reading per cell keeps a quantity and a price printed in neighbouring columns apart
+    ("11   821,80" is two numbers, not the grouped 11 821,80).
+    """
+    out: list[Num] = []
+    for c_start, c_end in line.cells:
+        text = line.text[c_start:c_end]
+        in_text = len(_WORDY.findall(text)) >= 2 or any(len(w) > 6 for w in _WORDY.findall(text))
+        for m in find_amounts(text):
+            raw = text[m.start : m.end]
+            alt = _other_reading(raw, m.value)
+            percent = text[m.end :].lstrip().startswith("%")
+            out.append(Num(m.value, line, c_start + m.start, c_start + m.end, _decimals(m.value, raw),
+                           percent, alt, in_text))
+    return out
+
+
+# A word of letters: two cells' worth of them (or one long one) make a cell of text, in
+# which numbers are part of the words ("Vis inox 5 x 40"), a unit beside a number does not.
+_WORDY = re.compile(r"[^\W\d_]{2,}")
+
+
+def _decimals(value: Decimal, raw: str) -> int:
+    exponent = value.as_tuple().exponent
+    return -exponent if isinstance(exponent, int) and exponent < 0 else 0
+
+
+def _other_reading(raw: str, value: Decimal) -> Decimal | None:
+    """1.5 for "1,500" read as money (1500): a quantity may print three decimals."""
+    m = re.fullmatch(r"-?\d{1,3}[.,](\d{3})", raw.strip("()-−–"))
+    if m is None or value != value.to_integral():
+        return None
+    return value / 1000
+
+
+@dataclass(frozen=True, slots=True)
+class Product:
+    """quantity x price (- discount) = amount among a line's numbers (indices into them)."""
+
+    left: int
+    right: int
+    amount: int
+    discount: int | None = None
+    percent_discount: bool = False
+
+
+def products(nums: list[Num]) -> list[Product]:
+    """Every way three (or four) numbers of the line multiply out, the amount right of
+    its factors and a discount between them and the amount. Signs are ignored: credit
+    notes print negative amounts beside positive prices."""
+    if not 3 <= len(nums) <= _MAX_NUMBERS:
+        return []
+    found = []
+    for k in range(2, len(nums)):
+        amount = abs(nums[k].value)
+        if amount == 0 or nums[k].percent:
+            continue
+        for i, j in combinations(range(k), 2):
+            if nums[i].percent or nums[j].percent:
+                continue
+            for qi in nums[i].readings:
+                for pj in nums[j].readings:
+                    product = abs(qi * pj)
+                    if abs(product - amount) <= _ROUNDING:
+                        found.append(Product(i, j, k))
+                        continue
+                    for d in range(j + 1, k):
+                        disc = abs(nums[d].value)
+                        if nums[d].percent:
+                            if disc < 100 and abs(product * (100 - disc) / 100 - amount) <= _ROUNDING:
+                                found.append(Product(i, j, k, d, True))
+                        elif 0 < disc < product and abs(product - disc - amount) <= _ROUNDING:
+                            found.append(Product(i, j, k, d))
+    return [p for p in dict.fromkeys(found) if _has_cents(nums, p)]
+
+
+def _has_cents(nums: list[Num], product: Product) -> bool:
+    """Money is printed with cents: three integers that multiply out (an IBAN's groups,
+    a date's parts) are not an item."""
+    return any(nums[k].decimals >= 2 for k in (product.left, product.right, product.amount))
+
+
+def multiplies(quantity: Decimal | None, price: Decimal | None, amount: Decimal | None,
+               discount: Decimal | None = None) -> bool:
+    """Whether a row's printed values add up: quantity x price - discount = amount."""
+    if quantity is None or price is None or amount is None or amount == 0:
+        return False
+    return abs(abs(quantity * price) - abs(discount or 0) - abs(amount)) <= _ROUNDING

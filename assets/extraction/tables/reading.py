@@ -1,0 +1,330 @@
+"""Reading the rows of a table that structure found: numbers by role, text by position.
+
+Each item line is one row. Its numbers take the roles of the columns they stand in (the
+factors and amount of its own product first). Its words, split at those numbers, are
+the line number, an item code, the description and a unit: the description is the text
+left of the row's first number, after a line number and a code, so numbers inside it
+("Vis inox 5 x 40") stay in it; a short word in a run of its own is the unit.
+
+Text-only lines inside the description's column continue a description: the item's
+above them, or the item's below when that one has no text of its own (receipts and
+tables that print an item's numbers on its last line). A line in smaller type right
+under an item is its detail (code and unit), not more description. A line that breaks
+the arithmetic (OCR misread a factor) is still a row when its numbers stand in the
+amount column and one more: ``items.repair_row`` restores the factor later.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+from ..fields import Layout, Span, TextLine
+from .model import Column, Row, Table
+from .numbers import Num, line_numbers
+from .structure import RECEIPT_MARK, Frame, ItemLine, is_stop, receipt_marks
+
+_CODE = re.compile(r"^(?=.*\d)[A-Za-z0-9][\w./\-]{2,}$")
+# An item code before the description: capitals then digits ("KD48314", "P-1387", "SKU-9374").
+_ITEM_CODE = re.compile(r"^[A-Z]{1,4}-?\d{3,}[A-Z]?$|^[A-Z]{1,4}-$")  # "SKU-" over "54998" too
+_UNIT = re.compile(r"^[^\W\d_][^\W\d_.²³]{0,6}\.?[²³23]?$|^m[²³23]$")
+_CURRENCY_WORDS = {"eur", "usd", "gbp", "pln", "chf", "sek", "nok", "dkk", "czk", "huf", "ron", "bgn", "€", "$",
+                   "zł", "zl", "kč", "kr", "ft", "lei"}
+_DETAIL_SIZE = 0.85  # a line this much smaller than its item's text is a detail line
+_TEXT_KEYS = ("description", "code", "unit", "barcode")
+
+
+def read_frame(layout: Layout, lines: list[TextLine], frame: Frame) -> tuple[Table, list[TextLine]]:
+    """The table of a frame and the lines it takes (header included)."""
+    table = Table(frame.page, frame.header_lines[0] if frame.header_lines else None, frame.columns, [])
+    by_line = {id(item.line): item for item in frame.items}
+    start, end = lines.index(frame.items[0].line), lines.index(frame.items[-1].line)
+    rows: dict[int, Row] = {}
+    for k in range(start, end + 1):
+        item = by_line.get(id(lines[k])) or _broken_item(lines[k], table)
+        if item is not None:
+            rows[k] = _row(item, table, len(rows) + 1)
+    _codes_by_position(list(rows.values()))
+    desc = _description_column(rows.values(), table)
+    text_layer = layout.doc.pages[frame.page - 1].text_layer
+    region = list(range(start, end + 1))
+    region = _around(layout, lines, start, -1, desc, not rows[start].cells.get("description")) + region + \
+        _around(layout, lines, end, +1, desc, True)
+    pending: list[TextLine] = []  # text lines waiting to learn whose description they are
+    used: list[TextLine] = list(frame.header_lines)
+    for k in region:
+        line = lines[k]
+        row = rows.get(k)
+        if row is not None:
+            if pending:
+                if not row.cells.get("description") or not table.rows:
+                    row.cells["description"] = [_part(ln, desc) for ln in pending] + row.cells.get("description", [])
+                    row.lines = pending + row.lines
+                else:
+                    _continue(table.rows[-1], pending, desc, text_layer)
+                pending = []
+            table.rows.append(row)
+            used.append(line)
+        elif _is_text_line(line, desc):
+            if table.rows and _is_detail(line, table.rows[-1], text_layer):
+                _detail(table.rows[-1], line)
+            else:
+                pending.append(line)
+            used.append(line)
+    if pending and table.rows:
+        _continue(table.rows[-1], pending, desc, text_layer)
+    table.columns = sorted([*table.columns, *([desc] if desc else [])], key=lambda c: c.x0)
+    return table, used
+
+
+def _codes_by_position(rows: list[Row]) -> None:
+    """An item code no title announced: a first word that stands where the other rows'
+    codes stand, left of where their descriptions start ("SKU" over "11930")."""
+    starts = sorted(row.cells["description"][0].words[0].x0 for row in rows if "code" in row.cells
+                    and row.cells.get("description"))
+    if len(starts) < 2:
+        return
+    x0 = starts[len(starts) // 2]
+    for row in rows:
+        spans = row.cells.get("description")
+        if "code" in row.cells or not spans:
+            continue
+        span = spans[0]
+        words = span.words
+        if len(words) > 1 and words[0].x1 < x0 - words[0].height and words[1].x0 >= x0 - words[0].height:
+            cut = span.text.index(words[0].text) + len(words[0].text)
+            row.cells["code"] = [span.sub(0, cut)]
+            row.cells["description"] = [span.sub(cut, len(span.text)).strip(" ") or span]
+
+
+def _description_column(rows, table: Table) -> Column | None:
+    """Where the descriptions stand: from the leftmost one to the first number right of it."""
+    spans = [s for row in rows for s in row.cells.get("description", [])]
+    if not spans:
+        return None
+    x0 = min(s.words[0].x0 for s in spans)
+    right = [c.x0 for c in table.columns if c.x0 > x0 + 1 and c.key not in ("code", "barcode")]
+    x1 = min(right, default=max(s.words[-1].x1 for s in spans) + 1) - 1
+    return Column("description", x0, max(x1, max(s.words[-1].x1 for s in spans)))
+
+
+def _around(layout: Layout, lines: list[TextLine], k: int, step: int, desc: Column | None,
+            wanted: bool) -> list[int]:
+    """Text lines right above the first item (a receipt's description, when the item's own
+    line has none) or right under the last one (its description wrapped)."""
+    if not wanted or desc is None:
+        return []
+    out: list[int] = []
+    near = lines[k]
+    j = k + step
+    while 0 <= j < len(lines) and len(out) < 6:
+        line = lines[j]
+        gap = abs(line.cy - near.cy)
+        if gap > 1.6 * max(layout.pitch[line.page], near.height) or is_stop(layout, line) or layout.hits(line):
+            break
+        if (line.page, line.index) in layout.excluded or not _is_text_line(line, desc):
+            break
+        out.append(j)
+        near = line
+        j += step
+    return sorted(out)
+
+
+def _is_text_line(line: TextLine, desc: Column | None) -> bool:
+    """A line of words without amounts, with words in the description's column and none
+    right of it (left of it stands a wrapped item code: "SKU-" over "54998")."""
+    if desc is None or any(n.decimals >= 2 for n in line_numbers(line)) or not re.search(r"\w", line.text):
+        return False
+    tol = 2 * line.height
+    inside = [w for w in line.words if desc.x0 - tol <= w.cx <= desc.x1 + tol]
+    return bool(inside) and line.x1 <= desc.x1 + tol
+
+
+def _part(line: TextLine, desc: Column | None) -> Span:
+    """The words of a line that stand in the description's column."""
+    if desc is None:
+        return Span(line, 0, len(line.text))
+    tol = line.height
+    ks = [k for k, w in enumerate(line.words) if desc.x0 - tol <= w.cx <= desc.x1 + tol]
+    if not ks:
+        return Span(line, 0, len(line.text))
+    return Span(line, line.starts[ks[0]], line.ends[ks[-1]])
+
+
+def _continue(row: Row, lines: list[TextLine], desc: Column | None, text_layer: bool) -> None:
+    for line in lines:
+        if _is_detail(line, row, text_layer):
+            _detail(row, line)
+        else:
+            row.cells.setdefault("description", []).append(_part(line, desc))
+            row.lines.append(line)
+
+
+_TALL = set("bdfhiklt" "бйёф")  # lower-case letters that rise above the x-height
+_DEEP = set("gjpqy,;" "друщфц")  # and those that fall below the line
+
+
+def _size(words: list, text_layer: bool) -> float:
+    """The type size of words. A text layer's boxes are the font's; OCR draws them around
+    the glyphs, so a word without capitals, digits or ascenders counts for more."""
+    def one(w) -> float:
+        if text_layer:
+            return w.height
+        tall = any(c.isupper() or c.isdigit() or c in _TALL or _accented(c) for c in w.text)
+        deep = any(c in _DEEP for c in w.text)
+        return w.height / ((1.0 if tall else 0.7) + (0.25 if deep else 0.0))
+
+    sizes = sorted(one(w) for w in words)
+    return sizes[len(sizes) // 2] if sizes else 0.0
+
+
+def _accented(ch: str) -> bool:
+    """ą, é, ž ...: a mark over or under the letter makes its box tall."""
+    return len(unicodedata.normalize("NFD", ch)) > 1
+
+
+def _is_detail(line: TextLine, row: Row, text_layer: bool) -> bool:
+    """A line in smaller type under an item: its code and unit, not its description."""
+    spans = row.cells.get("description")
+    if not spans:
+        return False
+    return _size(line.words, text_layer) < _DETAIL_SIZE * _size([w for s in spans for w in s.words], text_layer)
+
+
+def _detail(row: Row, line: TextLine) -> None:
+    """Code and unit from a detail line ("PR73527 · maiš."), where the row lacks them."""
+    row.lines.append(line)
+    for k, (start, end) in enumerate(zip(line.starts, line.ends)):
+        word = line.text[start:end]
+        if "code" not in row.cells and _CODE.match(word):
+            row.cells["code"] = [Span(line, start, end)]
+        elif "unit" not in row.cells and _is_unit(word) and k == len(line.words) - 1:
+            row.cells["unit"] = [Span(line, start, end)]
+
+
+def _broken_item(line: TextLine, table: Table) -> ItemLine | None:
+    """A line without arithmetic whose numbers fill the amount column and one more."""
+    nums = line_numbers(line)
+    keys = {_column_of(n, table) for n in nums} - {None, "lineNo"}
+    if "netAmount" in keys and len(keys) >= 2 and any(n.decimals >= 2 for n in nums):
+        return ItemLine(line, nums, [])
+    return None
+
+
+def _column_of(num: Num, table: Table) -> str | None:
+    """The numeric column a number stands in, if any (none for a number among words)."""
+    if num.in_text:
+        return None
+    best, overlap = None, 0.0
+    for col in table.columns:
+        o = min(num.x1, col.x1) - max(num.x0, col.x0)
+        if o > overlap and col.key not in _TEXT_KEYS:
+            best, overlap = col, o
+    return best.key if best is not None else None
+
+
+def _row(item: ItemLine, table: Table, ordinal: int) -> Row:
+    """One item's cells: its numbers by role, then its text by position."""
+    row = Row(lines=[item.line])
+    taken: set[int] = set()
+    skip: set[int] = set()
+    p = item.product
+    if p is not None:
+        swapped = _column_of(item.nums[p.left], table) == "unitPrice" or \
+            _column_of(item.nums[p.right], table) == "quantity"
+        quantity, price = (p.right, p.left) if swapped else (p.left, p.right)
+        roles = {"quantity": quantity, "unitPrice": price, "netAmount": p.amount}
+        if p.discount is not None:
+            roles["discount"] = p.discount
+        for key, idx in roles.items():
+            row.cells[key] = [item.nums[idx].span]
+            taken.add(idx)
+        skip = set(receipt_marks(item, p))
+    for idx, num in enumerate(item.nums):
+        key = None if idx in taken else _column_of(num, table)
+        if key is not None and key not in row.cells:
+            row.cells[key] = [num.span]
+            taken.add(idx)
+    _text(item, row, taken, skip, table, ordinal)
+    return row
+
+
+def _text(item: ItemLine, row: Row, taken: set[int], skip: set[int], table: Table, ordinal: int) -> None:
+    """Line number, code, description and unit from the words that are not the row's numbers."""
+    line = item.line
+    number_words = {id(w) for idx in taken for w in item.nums[idx].span.words}
+    first_x0 = min((s.words[0].x0 for key, spans in row.cells.items() if key != "lineNo" for s in spans),
+                   default=line.x1 + 1)
+    runs = _runs(line, number_words, skip)
+    before = [r for r in runs if line.words[r[0]].x0 < first_x0]
+    after = [r for r in runs if line.words[r[0]].x0 >= first_x0]
+    lead = before[0] if before else []
+    more = before[1:]
+    if lead and "lineNo" not in row.cells and (lead[1:] or more) and (
+            _is_line_no(line.words[lead[0]].text, ordinal)
+            or re.fullmatch(r"\d{1,3}", line.words[lead[0]].text) and len(lead) > 1
+            and _ITEM_CODE.match(line.words[lead[1]].text)):
+        row.cells["lineNo"] = [_words(line, lead[:1])]
+        lead = lead[1:] or (more.pop(0) if more else [])
+    code_col = next((c for c in table.columns if c.key == "code"), None)
+    if lead and (lead[1:] or more):
+        w = line.words[lead[0]]
+        under_code = code_col is not None and min(w.x1, code_col.x1) - max(w.x0, code_col.x0) > 0
+        if under_code or _ITEM_CODE.match(w.text):
+            row.cells["code"] = [_words(line, lead[:1])]
+            lead = lead[1:] or (more.pop(0) if more else [])
+    unit_col = next((c for c in table.columns if c.key == "unit"), None)
+    if lead and len(lead) > 1 and unit_col is not None and not more:
+        w = line.words[lead[-1]]
+        if min(w.x1, unit_col.x1) - max(w.x0, unit_col.x0) > 0 and _is_unit(w.text):
+            more = [[lead[-1]]]  # a unit printed close to a long description
+            lead = lead[:-1]
+    description = list(lead)
+    for run in more:
+        if description and "unit" not in row.cells and _is_unit(_text_of(line, run)):
+            row.cells["unit"] = [_words(line, run)]
+        else:
+            description += run  # the description, OCR having split it at a wide space
+    if description:
+        row.cells["description"] = [_words(line, description)]
+    for run in after:
+        if "unit" not in row.cells and _is_unit(_text_of(line, run)):
+            row.cells["unit"] = [_words(line, run)]
+
+
+def _runs(line: TextLine, number_words: set[int], skip: set[int]) -> list[list[int]]:
+    """Word indices of the line's text, in runs broken at cell gaps and at the row's numbers."""
+    runs: list[list[int]] = []
+    current: list[int] = []
+    cell_ends = {e for _, e in line.cells}
+    for k, w in enumerate(line.words):
+        if id(w) in number_words or k in skip:
+            if current:
+                runs.append(current)
+            current = []
+            continue
+        current.append(k)
+        if line.ends[k] in cell_ends:
+            runs.append(current)
+            current = []
+    if current:
+        runs.append(current)
+    return runs
+
+
+def _text_of(line: TextLine, run: list[int]) -> str:
+    return line.text[line.starts[run[0]] : line.ends[run[-1]]]
+
+
+def _words(line: TextLine, run: list[int]) -> Span:
+    return Span(line, line.starts[run[0]], line.ends[run[-1]])
+
+
+def _is_line_no(text: str, ordinal: int) -> bool:
+    """"3." anywhere, or a bare "3" on about the third row of a table."""
+    m = re.fullmatch(r"(\d{1,3})(\.?)", text)
+    return m is not None and (m.group(2) == "." or abs(int(m.group(1)) - ordinal) <= 1)
+
+
+def _is_unit(text: str) -> bool:
+    return bool(_UNIT.match(text)) and text.lower().strip(".") not in _CURRENCY_WORDS and not RECEIPT_MARK.match(text)

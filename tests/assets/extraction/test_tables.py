@@ -1,0 +1,168 @@
+"""Item tables read by structure: arithmetic finds the rows, alignment the columns.
+
+Pages are built word by word (no OCR), in layouts and languages the label dictionaries
+do not cover, so what is tested is the structure, not the words.
+"""
+
+from decimal import Decimal
+
+from assets.extraction import extract_invoice
+from assets.extraction.fields import TextLine
+from assets.extraction.tables.numbers import line_numbers, products
+from assets.ocr.model import Document, Page, Word
+
+
+def page(*rows, size: float = 10):
+    """rows: (y, [(x, text), ...]) or (y, [(x, text), ...], size); 0.5 x size pt per character.
+
+    A cell's words are right-aligned on ``x`` when x is negative (numbers in a column)."""
+    words = []
+    for row in rows:
+        y, cells = row[0], row[1]
+        height = row[2] if len(row) > 2 else size
+        for x, text in cells:
+            tokens = text.split()
+            widths = [0.5 * height * len(t) for t in tokens]
+            if x < 0:  # right-aligned at -x
+                x = -x - sum(widths) - 0.3 * height * (len(tokens) - 1)
+            for token, width in zip(tokens, widths):
+                words.append(Word(token, x, y, x + width, y + height))
+                x += width + 0.3 * height
+    return Document([Page(1, 595, 842, words, "pdf-text", True)])
+
+
+def items(doc):
+    return [(ln["description"], ln["quantity"], ln["unitPrice"], ln["netAmount"]) for ln in extract_invoice(doc)["lines"]]
+
+
+def _line(text: str) -> TextLine:
+    words, x = [], 40.0
+    for cell in text.split("|"):
+        for token in cell.split():
+            words.append(Word(token, x, 100, x + 5 * len(token), 110))
+            x += 5 * len(token) + 3
+        x += 30
+    return TextLine(1, 0, words)
+
+
+def test_numbers_that_multiply_out_make_an_item():
+    nums = line_numbers(_line("Kahvipavut | 4 | 12,50 | 50,00"))
+    assert [n.value for n in nums] == [4, Decimal("12.50"), Decimal("50.00")]
+    assert [(p.left, p.right, p.amount) for p in products(nums)] == [(0, 1, 2)]
+
+
+def test_a_discount_as_an_amount_or_a_percentage_is_part_of_the_arithmetic():
+    nums = line_numbers(_line("Tuoli | 119 | 37,80 | 449,82 | 4 048,38"))
+    assert [(p.left, p.right, p.discount, p.amount) for p in products(nums)] == [(0, 1, 2, 3)]
+    nums = line_numbers(_line("Tuoli | 2 | 100,00 | 10 % | 180,00"))
+    assert [(p.discount, p.percent_discount) for p in products(nums)] == [(2, True)]
+
+
+def test_three_integers_are_no_item_and_numbers_among_words_are_text():
+    assert products(line_numbers(_line("LT64 | 9404 | 1919 | 6241 | 8938"))) == []
+    nums = line_numbers(_line("Vis inox 5 x 40 | 2 | 3,00 | 6,00"))
+    assert [n.in_text for n in nums] == [True, True, False, False, False]
+
+
+def test_a_quantity_with_three_decimals_is_read_both_ways():
+    nums = line_numbers(_line("Kabelis | 1,500 | 10,00 | 15,00"))
+    assert products(nums)
+
+
+def test_a_table_headed_in_an_unknown_language_is_read_by_its_arithmetic():
+    doc = page(
+        (200, [(40, "Nimike"), (260, "Määrä"), (330, "Hinta"), (400, "ALV"), (470, "Yhteensä")]),
+        (220, [(40, "Kahvipavut 1 kg"), (-290, "4"), (-370, "12,50"), (-420, "24 %"), (-540, "50,00")]),
+        (240, [(40, "Toimistotuoli"), (-290, "2"), (-370, "149,00"), (-420, "24 %"), (-540, "298,00")]),
+        (260, [(40, "Kuljetus Helsinki–"), (-290, "1"), (-370, "80,00"), (-420, "24 %"), (-540, "80,00")]),
+        (272, [(40, "Vilna")]),
+        (300, [(330, "Yhteensä ilman ALV"), (-540, "428,00")]),
+    )
+    assert items(doc) == [
+        ("Kahvipavut 1 kg", "4", "12.50", "50.00"),
+        ("Toimistotuoli", "2", "149.00", "298.00"),
+        ("Kuljetus Helsinki– Vilna", "1", "80.00", "80.00"),
+    ]
+    assert [ln["vatRate"] for ln in extract_invoice(doc)["lines"]] == ["24", "24", "24"]
+
+
+def test_columns_are_named_by_arithmetic_not_by_misleading_titles():
+    # "Preis netto" stands over the unit price and "Gesamtpreis" over the amount with VAT;
+    # the VAT amount and gross columns are told by what they add up to.
+    doc = page(
+        (200, [(40, "Artikel"), (150, "Menge"), (190, "Preis netto"), (260, "Netto"), (330, "USt."),
+               (380, "Steuer"), (470, "Gesamtpreis")]),
+        (220, [(40, "Softwarewartung"), (-180, "4"), (-240, "850,57"), (-310, "3 402,28"), (-360, "7%"),
+               (-440, "238,16"), (-540, "3 640,44")]),
+        (240, [(40, "Kopierpapier A4"), (-180, "228"), (-240, "31,91"), (-310, "7 275,48"), (-360, "19%"),
+               (-440, "1 382,34"), (-540, "8 657,82")]),
+    )
+    inv = extract_invoice(doc)
+    got = [(ln["quantity"], ln["unitPrice"], ln["netAmount"], ln["vatRate"], ln["vatAmount"], ln["grossAmount"])
+           for ln in inv["lines"]]
+    assert got == [("4", "850.57", "3402.28", "7", "238.16", "3640.44"),
+                   ("228", "31.91", "7275.48", "19", "1382.34", "8657.82")]
+
+
+def test_the_price_may_stand_left_of_the_quantity():
+    doc = page(
+        (220, [(40, "Widget A"), (-250, "12,00"), (-300, "3"), (-400, "36,00")]),
+        (240, [(40, "Widget B"), (-250, "7,50"), (-300, "10"), (-400, "75,00")]),
+    )
+    assert items(doc) == [("Widget A", "3", "12.00", "36.00"), ("Widget B", "10", "7.50", "75.00")]
+
+
+def test_a_receipt_prints_its_factors_inside_the_description():
+    doc = page(
+        (100, [(20, "Перевозка Рига–Вильнюс 8 x 1045,54"), (-300, "8364,32")]),
+        (112, [(20, "Обслуживание производственной линии")]),
+        (124, [(20, "5,3 x 882,62"), (-300, "4677,89")]),
+        (136, [(20, "Шурупы по дереву 4 x 40 8,44 x 1613,38"), (-300, "13616,93")]),
+        (148, [(20, "Бумага офисная А4 3 x 1115,41 -334,62"), (-300, "3011,61")]),
+        (170, [(20, "Итого"), (-300, "29670,75")]),
+    )
+    assert items(doc) == [
+        ("Перевозка Рига–Вильнюс", "8", "1045.54", "8364.32"),
+        ("Обслуживание производственной линии", "5.3", "882.62", "4677.89"),
+        ("Шурупы по дереву 4 x 40", "8.44", "1613.38", "13616.93"),
+        ("Бумага офисная А4", "3", "1115.41", "3011.61"),
+    ]
+
+
+def test_a_line_in_smaller_type_under_an_item_is_its_detail_not_its_description():
+    doc = page(
+        (200, [(40, "1"), (60, "Ąžuolinės grindlentės"), (-320, "81"), (-400, "44,87"), (-520, "3634,47")], 11),
+        (214, [(60, "A85575 · m²")], 7.5),
+        (232, [(40, "2"), (60, "Konsultavimo paslaugos"), (-320, "35,61"), (-400, "34,46"), (-520, "1227,12")], 11),
+        (246, [(60, "val.")], 7.5),
+    )
+    inv = extract_invoice(doc)
+    got = [(ln["description"], ln["code"], ln["unit"], ln["quantity"]) for ln in inv["lines"]]
+    assert got == [("Ąžuolinės grindlentės", "A85575", "m²", "81"), ("Konsultavimo paslaugos", None, "val.", "35.61")]
+
+
+def test_line_numbers_codes_and_units_are_not_description():
+    doc = page(
+        (200, [(40, "1."), (60, "KD29342"), (110, "Café en grano"), (260, "kg"), (-320, "7"), (-400, "115,90"),
+               (-520, "811,30")]),
+        (220, [(40, "2."), (110, "Silla de oficina"), (260, "ud."), (-320, "119"), (-400, "37,80"),
+               (-450, "449,82"), (-520, "4.048,38")]),
+    )
+    inv = extract_invoice(doc)
+    got = [(ln["lineNo"], ln["code"], ln["description"], ln["unit"], ln["discount"], ln["netAmount"])
+           for ln in inv["lines"]]
+    assert got == [(1, "KD29342", "Café en grano", "kg", None, "811.30"),
+                   (2, None, "Silla de oficina", "ud.", "449.82", "4048.38")]
+
+
+def test_a_row_whose_arithmetic_ocr_broke_is_kept_and_repaired():
+    doc = page(
+        (200, [(40, "Koka skrūves"), (-320, "4"), (-400, "544,07"), (-520, "2176,28")]),
+        (220, [(40, "Transports Rīga-Viļņa"), (-320, "J"), (-400, "215,15"), (-520, "215,15")]),
+        (240, [(40, "Dēļi"), (-320, "4"), (-400, "912,61"), (-520, "3650,44")]),
+    )
+    assert items(doc) == [
+        ("Koka skrūves", "4", "544.07", "2176.28"),
+        ("Transports Rīga-Viļņa", "1", "215.15", "215.15"),
+        ("Dēļi", "4", "912.61", "3650.44"),
+    ]
