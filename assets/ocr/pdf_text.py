@@ -33,7 +33,8 @@ WORD_GAP = 0.2
 
 _PDFIUM_LOCK = threading.RLock()
 
-_VOWELS = set("aeiouyąęėįųūAEIOUYĄĘĖĮŲŪàáâäãåèéêëìíîïòóôöõùúûüýÀÁÂÄÈÉÊËÌÍÎÏÒÓÔÖÙÚÛÜ")
+# Vowels of the scripts invoices are printed in (accents are stripped before the test).
+_VOWELS = set("aeiouy" "аеёиоуыэюяіїє" "αεηιουω")
 
 
 def read_pdf(data: bytes, max_pages: int, check_time: Callable[[], None] = lambda: None) -> list[Page]:
@@ -184,6 +185,11 @@ def text_layer_usable(words: list[Word]) -> bool:
     if bad > MAX_BAD_CHAR_SHARE * len(text):
         return False
     letters = [ch for ch in text if ch.isalpha()]
-    if len(letters) >= 40 and sum(ch in _VOWELS for ch in letters) < 0.15 * len(letters):
+    if len(letters) >= 40 and sum(_base(ch) in _VOWELS for ch in letters) < 0.15 * len(letters):
         return False
     return True
+
+
+def _base(ch: str) -> str:
+    """The letter without its accent, lower case: "Ė" -> "e", "Й" -> "и"."""
+    return unicodedata.normalize("NFD", ch)[0].lower()

@@ -14,7 +14,9 @@ Settings follow research/ocr-engines.md, measured on Lithuanian invoices:
 * Language per page (``languages``): ``lit`` reads first; a page whose first reading is
   full of another language's invoice words is read again with that language's model
   (``deu``, ``fra``, ``pol``, ``lav``, ``est``, ``nld``, ``ita``, ``spa``), and one that
-  OSD calls Cyrillic and ``lit`` read poorly with ``rus``; the surer reading is kept.
+  OSD calls Cyrillic and ``lit`` read poorly with ``rus``, each together with ``lit`` so
+  that Lithuanian (Latin) names and codes on the page stay readable; the surer reading
+  is kept.
 * Orientation by Tesseract's OSD model (``osd`` data) on a half-resolution copy
   (~0.15 s): pages scanned upside down or sideways and phone photos taken with the phone
   turned are rotated upright before OCR. Only a confident answer rotates a page.
@@ -317,7 +319,9 @@ def _reread_in_its_language(api, image: Image.Image, dpi: float, page_number: in
     lang = languages.second_language([r[0] for r in raw], first, TESSDATA_DIR, script, _mean_conf(raw))
     if lang is None:
         return api, raw, angle
-    other = _get_api(lang)
+    # With the first model beside it: the page's names, codes and IBANs are often in
+    # another language than its labels (a Russian invoice to a Lithuanian buyer).
+    other = _get_api(f"{lang}+{first}")
     raw2, angle2 = _recognize(other, image, dpi, page_number)
     if raw2 and _mean_conf(raw2) > _mean_conf(raw):
         return other, raw2, angle2

@@ -103,6 +103,10 @@ def test_text_layer_usable():
     assert not text_layer_usable(words("Page 1"))
     assert not text_layer_usable(words("\ufffd\ufffd\ufffd " * 20 + "Sąskaita faktūra numeris 123"))
     assert text_layer_usable(words("PVM sąskaita faktūra Serija SV Nr. 000123"))
+    # Cyrillic and Latvian vowels are vowels: such a text layer is text, not letter soup.
+    assert text_layer_usable(words("Счёт-фактура Покупатель Исполнитель Наименование товара Количество Цена"))
+    assert text_layer_usable(words("Rēķins Pārdevējs Pircējs Nosaukums Daudzums Cena Summa kopā"))
+    assert not text_layer_usable(words("Xqzv Bcdfgh Klmnp Rstvwx Zbcdf Ghjkl Mnpqr Stvwx Yzbcd"))
 
 
 def test_image_dpi_uses_plausible_metadata_else_a4_estimate():
