@@ -33,7 +33,8 @@ def css(rng: random.Random, extra: str = "") -> str:
     table.items th {{ text-align: left; border-bottom: 1px solid #333; padding: 3pt; }}
     table.items td {{ padding: 3pt; vertical-align: top; }}
     table.items tr {{ page-break-inside: avoid; }}
-    .num {{ text-align: right !important; white-space: nowrap; }}
+    .num {{ text-align: right !important; }}
+    td.num {{ white-space: nowrap; }}  /* titles wrap, or a wide table runs off the page */
     .muted {{ color: #444; }}
     .totals td {{ padding: 2pt 4pt; }}
     .totals td.v {{ text-align: right; white-space: nowrap; }}
