@@ -79,10 +79,10 @@ def company_code_valid(code: str | None, country: str | None) -> bool | None:
     loose = LOOSE_FORMATS.get(country)
     if loose is not None and loose.fullmatch(code.strip()):
         return True
-    return any(_valid(module, code) for module in modules)
+    return any(register_code_valid(module, code) for module in modules)
 
 
-def _valid(module: ModuleType, code: str) -> bool:
+def register_code_valid(module: ModuleType, code: str) -> bool:
     try:
         module.validate(code)
     except (exceptions.ValidationError, ValueError, KeyError):

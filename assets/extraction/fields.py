@@ -203,13 +203,25 @@ def _join_translations(line: TextLine, hits: list[Hit]) -> list[Hit]:
     labels (payable, gross), each of which finds the amount.
     """
     out: list[Hit] = []
+    numbered: tuple[int, int] | None = None  # the label a number sign was joined to
     for hit in hits:
+        if numbered == (hit.start, hit.end):
+            continue  # another reading of the same words ("IVA" as a VAT total)
         prev = out[-1] if out else None
         if prev is not None and prev.key == hit.key and _TRANSLATION_GAP.fullmatch(line.text[prev.end : hit.start]):
             out[-1] = Hit(prev.label, line, prev.start, hit.end, prev.groups if prev.group("rate") else hit.groups)
             continue
+        if prev is not None and prev.key == "number" and hit.key in _NUMBERED \
+                and not line.text[prev.end : hit.start].strip():
+            out[-1] = Hit(hit.label, line, prev.start, hit.end, hit.groups)  # "Nº IVA", "Nr. KRS"
+            numbered = (hit.start, hit.end)
+            continue
         out.append(hit)
     return out
+
+
+# Labels a number sign may precede: "Nº IVA" is a VAT label, not a number and a label.
+_NUMBERED = {"vat_code", "company_code", "iban", "order_reference", "invoice_number", "phone", "natural_person"}
 
 
 def _best_cover(candidates: list[Hit]) -> list[Hit]:

@@ -20,6 +20,8 @@ from stdnum.exceptions import ValidationError
 from stdnum.gb import vat as gb_vat
 from stdnum.no import mva as no_vat
 
+from .company_codes import CHECKED, register_code_valid
+
 # EU member states' VAT prefixes (Greece uses EL; XI is Northern Ireland).
 EU_VAT_PREFIXES = (
     "AT BE BG CY CZ DE DK EE EL ES FI FR HR HU IE IT LT LU LV MT NL PL PT RO SE SI SK XI"
@@ -184,6 +186,15 @@ def find_company_codes(text: str) -> list[CodeMatch]:
     return [CodeMatch(m.group(1), m.start(1), m.end(1), True) for m in _COMPANY_CODE_RE.finditer(text)]
 
 
+def _foreign_register_code(raw: str) -> bool:
+    """A code with letters that a register's checksum accepts as printed (a Spanish CIF,
+    an Italian codice fiscale): its letters are not OCR's misread digits."""
+    if not re.search(r"[A-Za-z]", raw) or not re.search(r"\d{4}", raw):
+        return False
+    return any(register_code_valid(module, raw) for country, modules in CHECKED.items() if country != "DE"
+               for module in modules)
+
+
 def read_company_code(text: str) -> CodeMatch | None:
     """The registry code at the start of a labelled value ("304567894", "HRB 12345").
 
@@ -199,6 +210,8 @@ def read_company_code(text: str) -> CodeMatch | None:
         if not re.search(r"\d", raw):
             continue
         begin = token.start() + token.group().find(raw)
+        if _foreign_register_code(raw):
+            return CodeMatch(raw, begin, begin + len(raw), True)  # "B53654893": a Spanish CIF, not 853654893
         fixed = repair_digits(raw)
         if len(fixed) == 9 and fixed.isdigit():
             return CodeMatch(fixed, begin, begin + len(raw), True, repaired=fixed != raw)

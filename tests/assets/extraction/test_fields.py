@@ -103,3 +103,9 @@ def test_a_label_and_its_translation_are_one_label():
 def test_labels_of_two_kinds_across_a_slash_stay_two():
     line = _line("Do zapłaty / Total: 5463,39 PLN")
     assert [h.key for h in find_hits(line, ALL_LABELS)] == ["payable", "gross"]
+
+
+def test_a_number_sign_before_a_label_belongs_to_it():
+    line = _line("Nº IVA: ESB05518154")
+    hits = find_hits(line, ALL_LABELS)
+    assert [(h.key, line.text[h.start : h.end]) for h in hits] == [("vat_code", "Nº IVA:")]

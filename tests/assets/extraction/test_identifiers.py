@@ -58,3 +58,6 @@ def test_company_codes():
     assert repaired.value == "304567894" and repaired.repaired
     foreign = read_company_code("HRB 12345")
     assert foreign.value == "HRB 12345" and not foreign.valid
+    # A Spanish CIF keeps its letter: it is no Lithuanian code with a misread 8.
+    cif = read_company_code("B53654893")
+    assert cif.value == "B53654893" and cif.valid and not cif.repaired
