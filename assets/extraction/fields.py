@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from statistics import median
 from typing import Iterable, Iterator
 
-from ..ocr.model import Document, Word, WordBox, group_lines
+from ..ocr.model import Document, Line, Word, WordBox, group_lines
 from .labels import LabelDef
 from .normalize import fold
 
@@ -381,7 +381,9 @@ class Layout:
         # Lines re-made for a party block map to their block's lines (see parties.py).
         self.block_lines: dict[TextLine, list[TextLine]] = {}
         for page in doc.pages:
-            lines = [TextLine(page.number, i, ln.words) for i, ln in enumerate(page.lines())]
+            printed = page.lines() if page.text_layer else [Line(_unruled(ln.words)) for ln in page.lines()]
+            printed = [ln for ln in printed if ln.words]  # a line that was nothing but a rule
+            lines = [TextLine(page.number, i, words) for i, words in enumerate(_rejoin(printed))]
             self.lines[page.number] = lines
             self.pitch[page.number] = typical_pitch(lines)
 
@@ -412,6 +414,66 @@ class Layout:
     def page_size(self, number: int) -> tuple[float, float]:
         page = self.doc.pages[number - 1]
         return page.width, page.height
+
+
+_RULE = re.compile(r"[|¦]+")
+
+
+def _unruled(words: list[Word]) -> list[Word]:
+    """Words without the table rules OCR read as characters glued to them: "244|h" is
+    "244" and "h", "[tk" is "tk", "10]" is "10", "Summa!" is "Summa"."""
+    out: list[Word] = []
+    for w in words:
+        text = w.text
+        if text.startswith("[") and "]" not in text:
+            text = " " + text[1:]
+        if (text.endswith("]") and "[" not in text) or (text.endswith("!") and text[:-1].isalnum()):
+            text = text[:-1] + " "
+        parts = [(m.start(), m.end()) for m in re.finditer(r"[^|¦ ]+", _RULE.sub(" ", text))]
+        if len(parts) == 1 and parts[0] == (0, len(w.text)):
+            out.append(w)
+            continue
+        step = w.width / max(1, len(text))
+        for start, end in parts:
+            out.append(Word(text[start:end], w.x0 + start * step, w.y0, w.x0 + end * step, w.y1, w.conf))
+    return out
+
+
+def _rejoin(lines) -> list[list[Word]]:
+    """Words of each printed line: two OCR lines side by side, close in height
+    or less, are one printed line that a residual skew split (a table row's description
+    at the left, its numbers at the right). Their centres differ by up to three quarters
+    of a line height; consecutive printed lines are a whole pitch apart."""
+    out: list[list[Word]] = []
+    for line in lines:
+        words = sorted(line.words, key=lambda w: w.x0)
+        prev = out[-1] if out else None
+        if prev is not None and _beside(prev, words):
+            out[-1] = sorted(prev + words, key=lambda w: w.x0)
+        else:
+            out.append(words)
+    return out
+
+
+def _beside(a: list[Word], b: list[Word]) -> bool:
+    height = max(median(w.height for w in a), median(w.height for w in b))
+    if abs(median(w.cy for w in a) - median(w.cy for w in b)) > 0.75 * height:
+        return False
+    a0, a1 = min(w.x0 for w in a), max(w.x1 for w in a)
+    b0, b1 = min(w.x0 for w in b), max(w.x1 for w in b)
+    if not (b0 > a1 + height or a0 > b1 + height):  # side by side, a word's width apart at least
+        return False
+    # A row's numbers beside its words; two columns of text keep their own lines.
+    return _numeric(a) != _numeric(b)
+
+
+_AMOUNT_WORD = re.compile(r"^[-−(]?\d[\d.,']*%?\)?$")
+
+
+def _numeric(words: list[Word]) -> bool:
+    """Mostly amounts (a table row's numbers, maybe with a unit between them)."""
+    amounts = sum(1 for w in words if _AMOUNT_WORD.match(w.text))
+    return amounts * 2 > len(words) and any(re.search(r"[.,]\d\d\)?$", w.text) for w in words)
 
 
 def typical_pitch(lines: list[TextLine]) -> float:

@@ -55,7 +55,8 @@ _RATE = r"\s*\(?\s*(?P<rate>\d{1,2}(?:[.,]\d{1,2})?)\s*(?:%|proc\.?|(?:\d{1,2}%?
 HEADINGS: list[LabelDef] = [
     *_defs("seller", "lt", ["pardavejas", "tiekejas", "paslaugu teikejas", "pardavejo rekvizitai",
                             "tiekejo rekvizitai", "saskaitos israsytojas"]),
-    *_defs("seller", "en", ["seller", "supplier", "vendor", "sold by", "bill from", "service provider"]),
+    *_defs("seller", "en", ["seller", "supplier", "vendor", "sold by", "bill from", "billed by", "issued by",
+                            "service provider", "merchant"]),
     *_defs("buyer", "lt", ["pirkejas", "uzsakovas", "pirkejo rekvizitai", "paslaugu gavejas",
                            "prekiu gavejas", "gavejas"]),
     *_defs("buyer", "en", ["buyer", "customer", "bill to", "billed to", "invoice to", "sold to",

@@ -438,6 +438,11 @@ def unheaded_seller(layout: Layout, blocks: dict[str, Block]) -> Block | None:
     cell_start, _ = line.cell_at(pos)
     page = line.page
     before = Span(line, cell_start, pos).strip(_SEPARATORS)
+    if before is None and cell_start > 0 and pos == cell_start:
+        # "UAB X | Įmonės kodas ...": the cell before the identifiers' label, the rule gone.
+        prev = max((c for c in line.cells if c[1] <= cell_start), key=lambda c: c[0])
+        if not any(prev[0] <= h.start < prev[1] for h in layout.hits(line)):
+            before, cell_start = Span(line, *prev).strip(_SEPARATORS), prev[0]
     name: Candidate | None = None
     labelled_before = any(h.key in _FIELD_KEYS and cell_start <= h.start < pos for h in layout.hits(line))
     x0 = Span(line, cell_start, pos + 1).words[0].x0

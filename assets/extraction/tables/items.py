@@ -76,10 +76,14 @@ def _digits(value: Decimal) -> str:
     return re.sub(r"\D", "", format(value.normalize(), "f"))
 
 
-def _nice(value: Decimal, places: int) -> Decimal | None:
-    """``value`` when it has at most ``places`` decimals (to rounding noise), else None."""
-    rounded = value.quantize(Decimal(1).scaleb(-places))
-    return rounded if abs(rounded - value) < Decimal("0.0000001") else None
+def _factor(base: Decimal, other: Decimal, places: int) -> Decimal | None:
+    """The factor that times ``other`` makes ``base`` as printed (rounded to the cent),
+    written with as few decimals as it takes, at most ``places``; None when none does."""
+    for k in range(places + 1):
+        factor = (base / other).quantize(Decimal(1).scaleb(-k))
+        if factor != 0 and abs(factor * other - base) <= Decimal("0.005"):
+            return factor
+    return None
 
 
 def repair_row(quantity: Decimal | None, price: Decimal | None, discount: Decimal | None,
@@ -103,14 +107,25 @@ def repair_row(quantity: Decimal | None, price: Decimal | None, discount: Decima
         a, b = _digits(read), _digits(derived)
         return edit_distance(a, b) <= (1 if len(a) <= 2 else 2)
 
+    def likelihood(read: Decimal | None, derived: Decimal) -> int:
+        """How OCR-like the misreading is: nothing read, a lost decimal separator
+        ("112751" for 1127,51), then any small slip."""
+        if read is None:
+            return 2
+        lost_separator = read == read.to_integral() and _digits(read) == _digits(derived) and read != derived
+        return 3 if lost_separator else 1
+
+    options = []
     if price and price != 0:
-        q = _nice(base / price, 3)
+        q = _factor(base, price, 3)
         if q is not None and q != 0 and (quantity is None or slip(quantity, q)):
-            return q.normalize(), price, ["quantity"]
+            options.append((likelihood(quantity, q), 1, (q.normalize(), price, ["quantity"])))
     if quantity and quantity != 0:
-        p = _nice(base / quantity, 2)
+        p = _factor(base, quantity, 2)
         if p is not None and p > 0 and (price is None or slip(price, p)):
-            return quantity, p, ["unitPrice"]
+            options.append((likelihood(price, p), 0, (quantity, p, ["unitPrice"])))
+    if options:
+        return max(options, key=lambda o: o[:2])[2]
     return quantity, price, []
 
 

@@ -166,3 +166,24 @@ def test_a_row_whose_arithmetic_ocr_broke_is_kept_and_repaired():
         ("Transports Rīga-Viļņa", "1", "215.15", "215.15"),
         ("Dēļi", "4", "912.61", "3650.44"),
     ]
+
+
+def test_repair_prefers_the_factor_that_lost_its_decimal_separator():
+    from assets.extraction.tables import repair_row
+
+    assert repair_row(Decimal("64"), Decimal("760.43"), None, Decimal("4866.75"))[:2] == (Decimal("6.4"), Decimal("760.43"))
+    q, p, fixed = repair_row(Decimal("14.3"), Decimal("112751"), None, Decimal("16123.39"))
+    assert (q, p, fixed) == (Decimal("14.3"), Decimal("1127.51"), ["unitPrice"])
+
+
+def test_ocr_rules_glued_to_words_and_rows_split_by_skew_are_undone():
+    from assets.extraction import ALL_LABELS
+    from assets.extraction.fields import Layout
+
+    def word(text, x, y):
+        return Word(text, x, y, x + 5 * len(text), y + 8, 0.9)
+
+    words = [word("3|Konsultatsiooniteenus", 40, 100), word("244|h", 300, 104.5), word("56,73", 360, 104.5),
+             word("13150,01", 450, 104.5), word("Vineer", 40, 130)]
+    layout = Layout(Document([Page(1, 595, 842, words, "tesseract", False)]), ALL_LABELS)
+    assert [ln.text for ln in layout.lines[1]] == ["3 Konsultatsiooniteenus 244 h 56,73 13150,01", "Vineer"]
