@@ -32,7 +32,7 @@ CELL_GAP = 1.0
 RIGHT, BELOW = 0.95, 0.85
 # A value on the line below must start within this many line pitches.
 BELOW_MAX_PITCH = 1.8
-_LABEL_TAIL = set(":.;,)#-|")
+_LABEL_TAIL = set(":.;,)#-|=~_»")  # and OCR's readings of a colon or a rule
 
 
 class TextLine(WordBox):
@@ -190,7 +190,7 @@ def find_hits(line: TextLine, defs: Iterable[LabelDef]) -> list[Hit]:
     return _join_translations(line, _best_cover(candidates))
 
 
-_TRANSLATION_GAP = re.compile(r"\s*[/|(]\s*")
+_TRANSLATION_GAP = re.compile(r"\s*[/|(]?\s*")  # the slash may be gone (OCR put it on another line)
 
 
 def _join_translations(line: TextLine, hits: list[Hit]) -> list[Hit]:

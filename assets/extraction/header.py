@@ -202,6 +202,18 @@ def invoice_number(layout: Layout) -> dict[str, Candidate]:
                 if ident is not None:
                     out["invoiceNumber"] = out["number"] = Candidate(ident.text, 0.8, ident)
                     return out
+    # "N. documento: 371/A", "Nr dokumentu: FV/190": a number sign and a word no dictionary
+    # knows, then an identifier, in the upper part of the first page.
+    _, height = layout.page_size(1) if 1 in layout.lines else (0, 0)
+    for hit in layout.iter_hits("number"):
+        if hit.line.page != 1 or hit.line.cy > 0.4 * height:
+            continue
+        span, _ = label_value(layout, hit)
+        m = re.match(r"\s*[^\W\d_]{3,14}\s*:\s*", span.text) if span is not None else None
+        ident = _id_from(span.sub(m.end(), len(span.text))) if m else None
+        if ident is not None and not find_ibans(ident.text):
+            out["invoiceNumber"] = out["number"] = Candidate(ident.text, 0.7, ident)
+            return out
     return out
 
 

@@ -38,7 +38,7 @@ HEADINGS = {
         "et": ["ostja", "maksja", "klient", "tellija", "saaja"],
         "nl": ["koper", "klant", "factuur aan", "afnemer"],
         "it": ["acquirente", "cliente", "cessionario", "committente", "cessionario/committente", "destinatario",
-               "intestatario"],
+               "intestatario", "spett. le", "spettabile"],
         "es": ["comprador", "cliente", "destinatario", "facturar a", "facturado a"],
         "ru": ["покупатель", "заказчик", "плательщик", "грузополучатель", "получатель"],
     },
