@@ -31,7 +31,8 @@ HEADINGS = {
         "ru": ["продавец", "поставщик", "исполнитель", "отправитель", "грузоотправитель"],
     },
     "buyer": {
-        "de": ["käufer", "kunde", "rechnungsempfänger", "auftraggeber", "rechnung an", "leistungsempfänger"],
+        "de": ["käufer", "kunde", "rechnungsempfänger", "empfänger", "auftraggeber", "rechnung an",
+               "leistungsempfänger"],
         "fr": ["acheteur", "client", "destinataire", "facturé à", "facturer à", "adressé à"],
         "pl": ["nabywca", "odbiorca", "kupujący", "płatnik", "zamawiający", "usługobiorca"],
         "lv": ["pircējs", "saņēmējs", "maksātājs", "pasūtītājs"],
@@ -130,7 +131,7 @@ HEADER_FIELDS = {
     "due_date": {
         "de": ["fällig am", "fälligkeitsdatum", "fälligkeit", "zahlbar bis", "zahlungsziel", "fällig bis"],
         "fr": ["date d'échéance", "échéance", "à payer avant le", "date limite de paiement", "payable avant le"],
-        "pl": ["termin płatności", "termin zapłaty", "płatne do"],
+        "pl": ["termin płatności", "termin zapłaty", "płatne do", "zapłata do", "płatność do"],
         "lv": ["apmaksas termiņš", "samaksas termiņš", "apmaksāt līdz", "jāsamaksā līdz"],
         "et": ["maksetähtaeg", "tasuda hiljemalt", "maksetähtpäev"],
         "nl": ["vervaldatum", "te betalen voor", "uiterste betaaldatum"],

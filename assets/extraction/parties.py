@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from statistics import median
 
 from ..ocr.model import Word
 from .fields import Candidate, Hit, Layout, Span, TextLine, label_value, lines_from_words
@@ -31,6 +32,7 @@ from .identifiers import (
     read_vat_code,
 )
 from .dates import find_dates
+from .labels import DOCUMENT_TYPES
 from .normalize import clean_value, fold
 
 MAX_BLOCK_LINES = 12
@@ -39,9 +41,12 @@ BLOCK_GAP_PITCHES = 2.2
 _STOP_KEYS = {"net", "gross", "payable", "amount_in_words", "series", "issue_date", "due_date"}
 _FIELD_KEYS = {"company_code", "vat_code", "address", "iban", "bank", "swift", "phone", "email",
                "natural_person", "other_code"}
+# Legal forms of the EU's companies (folded): a line carrying one is a company's name.
 _LEGAL_FORMS = re.compile(
-    r"(?<![\w])(uab|ab|mb|vsi|ii|zub|kb|tub|as|sia|ou|oy|gmbh|ltd|llc|inc|plc|sp\. z o\.o\.|s\.a\.|"
-    r"bv|nv|aps|srl|sarl|kft|s\.r\.o\.|a/s|ag)(?![\w])"
+    r"(?<![\w])(uab|ab|mb|vsi|ii|zub|kb|tub|as|sia|ou|oy|oyj|asa|aps|a/s|gmbh|mbh|ag|kg|ohg|ug|se|e\.k\.|"
+    r"ltd|limited|llc|inc|plc|llp|sp\. ?z ?o\.o\.|sp\.j\.|sp\.k\.|s\.a\.|sa|s\.p\.a\.|spa|s\.r\.l\.|srl|"
+    r"s\.a\.s\.|sas|sarl|s\.a\.r\.l\.|s\.l\.|sl|s\.l\.u\.|n\.v\.|nv|b\.v\.|bv|v\.o\.f\.|bvba|sprl|"
+    r"s\.r\.o\.|a\.s\.|kft|zrt|nyrt|bt|d\.o\.o\.|d\.d\.|eood|ood|ad|ab|snc|sc|scs)(?![\w])"
 )
 _POSTAL = re.compile(r"(?<![\w])(?:(?P<cc>LT|LV|EE|PL|DE|FI|SE) ?[-–]? ?)?(?P<code>\d{5})(?![\w])")
 _EMAIL = EMAIL  # contacts.EMAIL: a dotted domain ending in letters
@@ -68,7 +73,8 @@ def find_blocks(layout: Layout) -> dict[str, Block]:
         cell_start, cell_end = hit.line.cell_at(hit.start)
         if hit.label.weight < 1 and hit.end < cell_end:
             continue  # "To" / "From" only as a heading of their own
-        if hit.start == cell_start and hit.key not in headings:
+        # A heading opens its cell (after OCR debris at most: "r Destinataire:").
+        if len(hit.line.text[cell_start : hit.start].strip()) <= 2 and hit.key not in headings:
             headings[hit.key] = hit
     blocks = {}
     for role, hit in headings.items():
@@ -319,6 +325,8 @@ def tidy_name(text: str) -> str:
     either end (a quote the label's punctuation took away) is dropped, not invented.
     """
     name = clean_value(text)
+    # A lone character before the name is a letterhead's bar or band edge, read by OCR.
+    name = re.sub(r"^[^\w„“\"«(]\s+|^[a-zIĮl|_]\s+(?=\S{2})", "", name)
     out: list[str] = []
     open_quote = False
     for ch in name:
@@ -453,6 +461,12 @@ def unheaded_seller(layout: Layout, blocks: dict[str, Block]) -> Block | None:
         top_line, name = _name_above(layout, line, x0, taken)
         if top_line is None:
             top_line = line
+    _, page_height = layout.page_size(page)
+    if name is None or (line.cy > 0.6 * page_height and _looks_like_address(str(name.value))):
+        # Identifiers in a footer (or no name near them): the name heads the first page.
+        head = letterhead(layout, taken)
+        if head is not None:
+            name = head
     buyer = blocks.get("buyer")
     width, _ = layout.page_size(page)
     x_right = width + 1
@@ -469,6 +483,50 @@ def unheaded_seller(layout: Layout, blocks: dict[str, Block]) -> Block | None:
     if not lines:
         return None
     return Block("seller", None, lines, name)
+
+
+def letterhead(layout: Layout, taken: set[int]) -> Candidate | None:
+    """The name a letterhead prints at the top of the first page, without a heading.
+
+    Among the cells of the first page's upper lines that are neither a label, a title,
+    a date, an amount nor part of a party block, the one that reads most like a company
+    name: a legal form, type larger than the body's, and nearness to the top count for
+    it; an address (a postal code, a street number) against it.
+    """
+    if 1 not in layout.lines:
+        return None
+    lines = layout.lines[1]
+    _, height = layout.page_size(1)
+    body = median(ln.height for ln in lines) if lines else 10.0
+    best: tuple[float, Candidate] | None = None
+    for rank, line in enumerate(ln for ln in lines if ln.cy < 0.3 * height and (1, ln.index) not in layout.excluded):
+        hits = layout.hits(line)
+        for c_start, c_end in line.cells:
+            span = Span(line, c_start, c_end).strip(_SEPARATORS)
+            if span is None or any(id(w) in taken for w in span.words):
+                continue
+            text = span.text
+            if any(c_start <= h.start < c_end for h in hits) or _is_title(text) or find_dates(line.text) \
+                    or not re.search(r"[^\W\d_]{2}", text) or len(text.split()) > 8 or "@" in text:
+                continue
+            score = (2.0 if _LEGAL_FORMS.search(fold(text)) else 0.0) - (2.0 if _looks_like_address(text) else 0.0)
+            score += min(2.0, max(0.0, (span.words[0].height / body - 1) * 5)) - 0.3 * rank
+            if re.search(r"\d", text):
+                score -= 1.0
+            if best is None or score > best[0]:
+                best = (score, Candidate(tidy_name(text), 0.7, span))
+    return best[1] if best is not None and best[0] > 0 else None
+
+
+def _is_title(text: str) -> bool:
+    folded = fold(text)
+    return any(pattern.search(folded) for _, pattern in DOCUMENT_TYPES)
+
+
+def _looks_like_address(text: str) -> bool:
+    """A postal code, or a street with its number: an address line, not a name."""
+    return bool(_POSTAL.search(text) or re.search(r"\b\d{1,4}[a-zA-Z]?(?:[-/]\d{1,4})?,", text)
+                or re.search(r"[^\W\d_]{3,}\.? \d{1,4}[a-zA-Z]?\b", text) and not _LEGAL_FORMS.search(fold(text)))
 
 
 def _has_code(layout: Layout, hit: Hit) -> bool:
@@ -498,6 +556,7 @@ def _name_above(layout: Layout, line: TextLine, x0: float, taken: set[int]) -> t
             if not re.search(r"[^\W\d_]{2}", span.text) or find_dates(span.text):
                 continue
             score = (line.cy - ln.cy) / pitch - (3 if _LEGAL_FORMS.search(fold(span.text)) else 0) \
+                + (3 if _looks_like_address(span.text) else 0) \
                 - (1 if ln.height > 1.2 * line.height else 0)
             if best is None or score < best[0]:
                 best = (score, ln, span)

@@ -126,6 +126,8 @@ def test_quantity_with_a_unit_in_the_same_cell(text, qty, unit):
     ("UAB „ Saulės vėjas “", "UAB „Saulės vėjas“"),
     ("„Vėjo malūnas“ VšĮ", "„Vėjo malūnas“ VšĮ"),
     ('"Dzūkijos medus" UAB', '"Dzūkijos medus" UAB'),
+    ("t Viru Tehnika AS", "Viru Tehnika AS"),  # the edge of a letterhead's colour band
+    ("Į Jono Jankauskienės IĮ", "Jono Jankauskienės IĮ"),
 ])
 def test_company_names_lose_ocr_spaces_inside_quotes(raw, name):
     assert tidy_name(raw) == name

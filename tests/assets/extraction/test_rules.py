@@ -166,3 +166,18 @@ def test_item_table_rows_and_wrapped_descriptions():
     assert inv["totals"]["net"] == "150.00"
     checks = {c["code"]: c["passed"] for c in inv["validation"]["checks"]}
     assert checks["totals.lines_sum"] and checks["lines.quantity_times_price"]
+
+
+def test_a_letterhead_names_the_seller_whose_identifiers_are_in_the_footer():
+    words = []
+    for y, x, text, size in [(50, 40, "Tallinna Kaubad OÜ", 16), (72, 40, "Tartu mnt 58, 57210 Pärnu", 10),
+                             (110, 40, "Ostja", 10), (110, 350, "Arve", 16), (122, 40, "VšĮ Techninė priežiūra", 10),
+                             (134, 40, "KMKR nr LT499371619", 10), (134, 350, "Arve nr 11133", 10),
+                             (700, 40, "KMKR nr EE104637971", 8), (700, 200, "Arveldusarve EE358251750684290917", 8)]:
+        for token in text.split():
+            width = 0.5 * size * len(token)
+            words.append(Word(token, x, y, x + width, y + size))
+            x += width + 0.3 * size
+    inv = extract_invoice(Document([Page(1, 595, 842, words, "pdf-text", True)]))
+    assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Tallinna Kaubad OÜ", "EE104637971")
+    assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("VšĮ Techninė priežiūra", "LT499371619")
