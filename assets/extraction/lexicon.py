@@ -56,7 +56,8 @@ PARTY_FIELDS = {
         "nl": ["kvk", "kvk-nummer", "kvk nr. ", "kamer van koophandel"],
         "it": ["codice fiscale", "c. f. ", "rea", "n. rea"],
         "es": ["cif", "c. i. f. "],
-        "ru": ["огрн", "кпп", "рег. номер"],
+        "ru": ["огрн", "кпп", "рег. номер", "рег. №", "регистрационный код", "регистрационный номер", "рег. код",
+               "код предприятия", "код организации"],
     },
     "vat_code": {
         "de": ["ust-idnr. ", "ust-id-nr. ", "ust-id", "ust. -idnr. ", "ust. -id", "umsatzsteuer-id",
@@ -69,7 +70,8 @@ PARTY_FIELDS = {
         "nl": ["btw-nummer", "btw nr. ", "btw-nr. ", "btw-id", "btw-identificatienummer", "btw"],
         "it": ["partita iva", "p. iva", "p. i. ", "iva"],
         "es": ["nif-iva", "nif iva", "cif/nif", "nif", "n. i. f. "],
-        "ru": ["инн", "инн/кпп"],
+        "ru": ["инн", "инн/кпп", "код ндс", "ндс рег. №", "ндс рег. номер", "номер плательщика ндс",
+               "рег. номер ндс", "номер ндс"],
     },
     "address": {
         "de": ["anschrift", "adresse"], "fr": ["adresse", "siège social"], "pl": ["adres", "siedziba"],

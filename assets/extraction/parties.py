@@ -71,8 +71,8 @@ def find_blocks(layout: Layout) -> dict[str, Block]:
     headings: dict[str, Hit] = {}
     for hit in layout.iter_hits("seller", "buyer"):
         cell_start, cell_end = hit.line.cell_at(hit.start)
-        if hit.label.weight < 1 and hit.end < cell_end:
-            continue  # "To" / "From" only as a heading of their own
+        if hit.label.weight < 1 and hit.end < cell_end and not hit.line.text[hit.start : hit.end].endswith(":"):
+            continue  # "To" / "From" only as a heading of their own, or with a colon
         # A heading opens its cell (after OCR debris at most: "r Destinataire:").
         if len(hit.line.text[cell_start : hit.start].strip()) <= 2 and hit.key not in headings:
             headings[hit.key] = hit
@@ -454,6 +454,8 @@ def unheaded_seller(layout: Layout, blocks: dict[str, Block]) -> Block | None:
     name: Candidate | None = None
     labelled_before = any(h.key in _FIELD_KEYS and cell_start <= h.start < pos for h in layout.hits(line))
     x0 = Span(line, cell_start, pos + 1).words[0].x0
+    if before is not None and "|" in before.text:
+        before = before.sub(0, before.text.index("|")).strip(_SEPARATORS)  # "UAB X | Reg. ..." in a footer
     if before is not None and re.search(r"[^\W\d_]{2}", before.text) and not labelled_before:
         name = Candidate(tidy_name(before.text.strip(_SEPARATORS)), 0.75, before)
         top_line = line
