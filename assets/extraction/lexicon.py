@@ -47,7 +47,8 @@ HEADINGS = {
 
 PARTY_FIELDS = {
     "company_code": {
-        "de": ["handelsregisternummer", "handelsregister", "registernummer", "hr-nr. ", "reg. -nr. "],
+        "de": ["handelsregisternummer", "handelsregister", "registernummer", "hr-nr. ", "reg. -nr. ", "hrb-nr. ",
+               "hrb nr. ", "hra-nr. ", "firmenbuchnummer", "fn"],
         "fr": ["siren", "siret", "n° siren", "n° siret", "rcs", "numéro siret"],
         "pl": ["regon", "krs", "nr krs", "nr regon"],
         "lv": ["reģ. nr. ", "reģistrācijas nr. ", "reģistrācijas numurs", "vienotais reģistrācijas numurs",
@@ -55,7 +56,7 @@ PARTY_FIELDS = {
         "et": ["registrikood", "reg. kood", "reg. nr. "],
         "nl": ["kvk", "kvk-nummer", "kvk nr. ", "kamer van koophandel"],
         "it": ["codice fiscale", "c. f. ", "rea", "n. rea"],
-        "es": ["cif", "c. i. f. "],
+        "es": ["cif", "c. i. f. ", "nif", "n. i. f. "],
         "ru": ["огрн", "кпп", "рег. номер", "рег. №", "регистрационный код", "регистрационный номер", "рег. код",
                "код предприятия", "код организации"],
     },
@@ -69,7 +70,7 @@ PARTY_FIELDS = {
         "et": ["kmkr", "kmkr nr. ", "km reg. nr. ", "käibemaksukohustuslase number", "käibemaksukohustuslase nr. "],
         "nl": ["btw-nummer", "btw nr. ", "btw-nr. ", "btw-id", "btw-identificatienummer", "btw"],
         "it": ["partita iva", "p. iva", "p. i. ", "iva"],
-        "es": ["nif-iva", "nif iva", "cif/nif", "nif", "n. i. f. "],
+        "es": ["nif-iva", "nif iva", "n. i. f. -iva", "nº iva", "número de iva", "iva"],
         "ru": ["инн", "инн/кпп", "код ндс", "ндс рег. №", "ндс рег. номер", "номер плательщика ндс",
                "рег. номер ндс", "номер ндс"],
     },
