@@ -195,7 +195,9 @@ def invoice_number(layout: Layout) -> dict[str, Candidate]:
 
     if title_line is not None:
         lines = layout.lines[title_line.page]
-        window = {ln.index for ln in lines if 0 <= ln.index - title_line.index <= 3}
+        pitch = layout.pitch[title_line.page]
+        window = {ln.index for ln in lines if 0 <= ln.index - title_line.index <= 3
+                  or 0 <= ln.cy - title_line.cy <= 4 * pitch}
         for hit in layout.iter_hits("number"):
             if hit.line.page == title_line.page and hit.line.index in window:
                 ident = _id_from(label_value(layout, hit)[0])

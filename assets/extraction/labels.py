@@ -115,7 +115,8 @@ HEADER_FIELDS: list[LabelDef] = [
                                     "fakturos nr"]),
     *_defs("invoice_number", "en", ["invoice (?:no|nr|number|#)", "invoice no", "inv. no",
                                     "document no", "bill no"]),
-    *_defs("number", "", ["nr", "no", "numeris", "number", "#"]),
+    # "N*" and "N2" are OCR's readings of "Nº".
+    *_defs("number", "", ["nr", "no", "numeris", "number", "#", "n. ", r"n[*2]"]),
     *_defs("issue_date", "lt", ["israsymo data", "saskaitos data", "saskaitos israsymo data",
                                 "dokumento data", "sudarymo data", "data"]),
     *_defs("issue_date", "en", ["invoice date", "date of issue", "issue date", "issued on",
