@@ -321,9 +321,12 @@ def _words(line: TextLine, run: list[int]) -> Span:
 
 
 def _is_line_no(text: str, ordinal: int) -> bool:
-    """"3." anywhere, or a bare "3" on about the third row of a table."""
+    """"3." anywhere, or a bare "3" on about the third row of a table; OCR's "1B," and
+    "1.7." for "18." and "17." too."""
     m = re.fullmatch(r"(\d{1,3})(\.?)", text)
-    return m is not None and (m.group(2) == "." or abs(int(m.group(1)) - ordinal) <= 1)
+    if m is not None:
+        return m.group(2) == "." or abs(int(m.group(1)) - ordinal) <= 1
+    return bool(re.fullmatch(r"(?=.*\d)[\dBOSZIl£]{1,3}[.,]|\d\.\d\.", text))
 
 
 def _is_unit(text: str) -> bool:
