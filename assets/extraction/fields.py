@@ -381,7 +381,8 @@ class Layout:
         # Lines re-made for a party block map to their block's lines (see parties.py).
         self.block_lines: dict[TextLine, list[TextLine]] = {}
         for page in doc.pages:
-            printed = page.lines() if page.text_layer else [Line(_unruled(ln.words)) for ln in page.lines()]
+            printed = page.lines() if page.text_layer else [Line(_decimals_joined(_unruled(ln.words)))
+                                                            for ln in page.lines()]
             printed = [ln for ln in printed if ln.words]  # a line that was nothing but a rule
             lines = [TextLine(page.number, i, words) for i, words in enumerate(_rejoin(printed))]
             self.lines[page.number] = lines
@@ -436,6 +437,21 @@ def _unruled(words: list[Word]) -> list[Word]:
         step = w.width / max(1, len(text))
         for start, end in parts:
             out.append(Word(text[start:end], w.x0 + start * step, w.y0, w.x0 + end * step, w.y1, w.conf))
+    return out
+
+
+def _decimals_joined(words: list[Word]) -> list[Word]:
+    """An amount OCR broke at its decimal separator: "416, 82" and "4677 ,89" are one number."""
+    out: list[Word] = []
+    for w in words:
+        prev = out[-1] if out else None
+        if prev is not None and w.x0 - prev.x1 < 0.6 * max(prev.height, w.height) and (
+                (re.fullmatch(r"\d+[.,]", prev.text) and re.fullmatch(r"\d{2}\)?", w.text))
+                or (re.fullmatch(r"\d+", prev.text) and re.fullmatch(r"[.,]\d{2}\)?", w.text))):
+            out[-1] = Word(prev.text + w.text, prev.x0, min(prev.y0, w.y0), w.x1, max(prev.y1, w.y1),
+                           min(prev.conf, w.conf))
+            continue
+        out.append(w)
     return out
 
 

@@ -60,7 +60,8 @@ def line_numbers(line: TextLine) -> list[Num]:
     """
     out: list[Num] = []
     for c_start, c_end in line.cells:
-        text = line.text[c_start:c_end]
+        # "2x1,29": a multiplication sign glued to its factors (same length, so offsets hold).
+        text = _GLUED_SIGN.sub(" ", line.text[c_start:c_end])
         in_text = len(_WORDY.findall(text)) >= 2 or any(len(w) > 6 for w in _WORDY.findall(text))
         for m in find_amounts(text):
             raw = text[m.start : m.end]
@@ -71,6 +72,7 @@ def line_numbers(line: TextLine) -> list[Num]:
     return out
 
 
+_GLUED_SIGN = re.compile(r"(?<=\d)[x×*](?=\d)")
 # A word of letters: two cells' worth of them (or one long one) make a cell of text, in
 # which numbers are part of the words ("Vis inox 5 x 40"), a unit beside a number does not.
 _WORDY = re.compile(r"[^\W\d_]{2,}")

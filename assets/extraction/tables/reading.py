@@ -37,15 +37,24 @@ _TEXT_KEYS = ("description", "code", "unit", "barcode")
 def read_frame(layout: Layout, lines: list[TextLine], frame: Frame) -> tuple[Table, list[TextLine]]:
     """The table of a frame and the lines it takes (header included)."""
     table = Table(frame.page, frame.header_lines[0] if frame.header_lines else None, frame.columns, [])
-    by_line = {id(item.line): item for item in frame.items}
-    start, end = lines.index(frame.items[0].line), lines.index(frame.items[-1].line)
+    by_line = {id(printed): item for item in frame.items for printed in item.printed}
+    start, end = lines.index(frame.items[0].printed[0]), lines.index(frame.items[-1].printed[-1])
     rows: dict[int, Row] = {}
+    second: set[int] = set()  # the other printed lines of items read from two
     for k in range(start, end + 1):
+        if k in second:
+            continue
         item = by_line.get(id(lines[k])) or _broken_item(lines[k], table)
         if item is not None:
             rows[k] = _row(item, table, len(rows) + 1)
+            second |= {lines.index(p) for p in item.printed[1:]}
     _codes_by_position(list(rows.values()))
     desc = _description_column(rows.values(), table)
+    if desc is None and frame.receipt:
+        # A receipt whose items print their text on the line above: the text runs from the
+        # slip's left edge to the amounts.
+        amounts = next(c for c in table.columns if c.key == "netAmount")
+        desc = Column("description", min(item.line.x0 for item in frame.items), amounts.x0 - 1)
     text_layer = layout.doc.pages[frame.page - 1].text_layer
     region = list(range(start, end + 1))
     region = _around(layout, lines, start, -1, desc, not rows[start].cells.get("description")) + region + \
@@ -54,6 +63,9 @@ def read_frame(layout: Layout, lines: list[TextLine], frame: Frame) -> tuple[Tab
     used: list[TextLine] = list(frame.header_lines)
     for k in region:
         line = lines[k]
+        if k in second:
+            used.append(line)
+            continue
         row = rows.get(k)
         if row is not None:
             if pending:
@@ -239,7 +251,7 @@ def _row(item: ItemLine, table: Table, ordinal: int) -> Row:
         for key, idx in roles.items():
             row.cells[key] = [item.nums[idx].span]
             taken.add(idx)
-        skip = set(receipt_marks(item, p))
+        skip = set(receipt_marks(item, p) or [])
     for idx, num in enumerate(item.nums):
         key = None if idx in taken else _column_of(num, table)
         if key is not None and key not in row.cells:

@@ -48,6 +48,12 @@ class ItemLine:
     nums: list[Num]
     found: list[Product]
     product: Product | None = None
+    # The printed lines it was read from, when not ``line`` alone (a receipt's item over two).
+    sources: tuple[TextLine, ...] = ()
+
+    @property
+    def printed(self) -> tuple[TextLine, ...]:
+        return self.sources or (self.line,)
 
     def role_numbers(self) -> set[int]:
         p = self.product
@@ -79,7 +85,7 @@ def find_frames(layout: Layout, page: int, lines: list[TextLine]) -> list[Frame]
     """The tables of a page that arithmetic finds."""
     frames = []
     for group in _groups(layout, lines):
-        header_lines, hints = _header_above(layout, lines, group[0].line)
+        header_lines, hints = _header_above(layout, lines, group[0].printed[0])
         if _is_receipt(group):
             for item in group:
                 item.product = receipt_product(item)
@@ -101,10 +107,16 @@ def _groups(layout: Layout, lines: list[TextLine]) -> list[list[ItemLine]]:
     groups: list[list[ItemLine]] = []
     current: list[ItemLine] = []
     pitch = layout.pitch[lines[0].page] if lines else 10.0
+    previous: TextLine | None = None
     for line in lines:
         found = products(nums := line_numbers(line))
         stop = not found and is_stop(layout, line)  # "PVM deklaracija  1  50,00  50,00" is an item
-        if found:
+        split = None if found or previous is None else _split_item(previous, line)
+        if split is not None:
+            if current and current[-1].line is previous:
+                current.pop()
+            current.append(split)
+        elif found:
             if current and line.cy - current[-1].line.cy > _MAX_ITEM_GAP_PITCHES * pitch:
                 groups.append(current)
                 current = []
@@ -112,9 +124,30 @@ def _groups(layout: Layout, lines: list[TextLine]) -> list[list[ItemLine]]:
         elif current and (stop or find_header([line], 0) is not None):
             groups.append(current)
             current = []
+        previous = line
     if current:
         groups.append(current)
     return groups
+
+
+def _split_item(above: TextLine, line: TextLine) -> ItemLine | None:
+    """A receipt's item printed over two lines: "Pienas ..... 2,58" over "2 x 1,29".
+
+    Read as one line, description and factors first and the amount last, so that it
+    multiplies out like an item printed on one line.
+    """
+    nums, top = line_numbers(line), line_numbers(above)
+    if len(nums) != 2 or not top or top[-1].decimals < 2 or products(top):
+        return None
+    rest = line.text[: nums[0].start] + line.text[nums[1].end :]
+    if not _MARK_BETWEEN.fullmatch(line.text[nums[0].end : nums[1].start]) or re.search(r"[^\W\d_]{3}", rest):
+        return None  # the lower line is its factors and nothing else
+    amount = top[-1]
+    merged = [w for w in above.words if w not in amount.span.words] + list(line.words) + list(amount.span.words)
+    joined = TextLine(above.page, above.index, merged)
+    found = products(joined_nums := line_numbers(joined))
+    item = ItemLine(joined, joined_nums, found, sources=(above, line))
+    return item if receipt_product(item) is not None else None
 
 
 def _header_above(layout: Layout, lines: list[TextLine], first: TextLine) -> tuple[list[TextLine], list[Column]]:
@@ -281,15 +314,21 @@ def _is_receipt(group: list[ItemLine]) -> bool:
 
 
 def receipt_product(item: ItemLine) -> Product | None:
-    return next((p for p in item.found if receipt_marks(item, p)), None)
+    return next((p for p in item.found if receipt_marks(item, p) is not None), None)
 
 
-def receipt_marks(item: ItemLine, p: Product) -> list[int]:
-    """Indices of the words between a product's factors when they are one "x" sign."""
+_MARK_BETWEEN = re.compile(r"\s*(?:[^\W\d_]{1,4}\.?\s+)?[x×X*@]\s*")
+
+
+def receipt_marks(item: ItemLine, p: Product) -> list[int] | None:
+    """The words between a product's factors when they are a multiplication sign, maybe
+    after the quantity's unit ("2 x", "2 vnt. x", "1,234 kg x"); no words when the sign
+    is glued to them ("2x1,29"); None when the factors carry no sign."""
     q, pr = item.nums[p.left], item.nums[p.right]
     line = item.line
-    between = [k for k, (s, e) in enumerate(zip(line.starts, line.ends)) if s >= q.end and e <= pr.start]
-    return between if len(between) == 1 and RECEIPT_MARK.match(line.words[between[0]].text) else []
+    if not _MARK_BETWEEN.fullmatch(line.text[q.end : pr.start]):
+        return None
+    return [k for k, (s, e) in enumerate(zip(line.starts, line.ends)) if s >= q.end and e <= pr.start]
 
 
 def _receipt_columns(group: list[ItemLine]) -> list[Column]:

@@ -6,6 +6,8 @@ do not cover, so what is tested is the structure, not the words.
 
 from decimal import Decimal
 
+import pytest
+
 from assets.extraction import extract_invoice
 from assets.extraction.fields import TextLine
 from assets.extraction.tables.numbers import line_numbers, products
@@ -184,6 +186,33 @@ def test_ocr_rules_glued_to_words_and_rows_split_by_skew_are_undone():
         return Word(text, x, y, x + 5 * len(text), y + 8, 0.9)
 
     words = [word("3|Konsultatsiooniteenus", 40, 100), word("244|h", 300, 104.5), word("56,73", 360, 104.5),
-             word("13150,01", 450, 104.5), word("Vineer", 40, 130)]
+             word("13150,", 450, 104.5), word("01", 482, 104.5), word("Vineer", 40, 130)]
     layout = Layout(Document([Page(1, 595, 842, words, "tesseract", False)]), ALL_LABELS)
     assert [ln.text for ln in layout.lines[1]] == ["3 Konsultatsiooniteenus 244 h 56,73 13150,01", "Vineer"]
+
+
+RECEIPT_ITEMS = [("Pienas 2,5% 1L", "2", "1.29", "2.58"), ("Duona", "1", "1.99", "1.99")]
+
+
+@pytest.mark.parametrize("rows", [
+    # the factors on the item's line, with "x", "×", "@", "=" or glued
+    [(100, [(20, "Pienas 2,5% 1L 2 x 1,29"), (-300, "2,58")]), (112, [(20, "Duona 1 x 1,99"), (-300, "1,99")])],
+    [(100, [(20, "Pienas 2,5% 1L 2 × 1,29 = 2,58")]), (112, [(20, "Duona 1 @ 1,99 = 1,99")])],
+    [(100, [(20, "Pienas 2,5% 1L 2x1,29 ........ 2,58")]), (112, [(20, "Duona 1x1,99 ......... 1,99")])],
+    # the text above its factors, the amount with a tax letter or a currency
+    [(100, [(20, "Pienas 2,5% 1L")]), (112, [(30, "2 vnt. x 1,29"), (-300, "2,58 A")]),
+     (124, [(20, "Duona")]), (136, [(30, "1 vnt. x 1,99"), (-300, "1,99 A")])],
+    [(100, [(20, "Pienas 2,5% 1L")]), (112, [(30, "2 x 1,29 €"), (-300, "2,58 €")]),
+     (124, [(20, "Duona")]), (136, [(30, "1 x 1,99 €"), (-300, "1,99 €")])],
+    # the amount beside the text, the factors under it
+    [(100, [(20, "Pienas 2,5% 1L"), (-300, "2,58")]), (112, [(30, "2 x 1,29")]),
+     (124, [(20, "Duona"), (-300, "1,99")]), (136, [(30, "1 x 1,99")])],
+])
+def test_receipt_items_in_the_ways_tills_print_them(rows):
+    assert items(page(*rows)) == RECEIPT_ITEMS
+
+
+def test_a_weighed_receipt_item_with_its_unit_between_the_factors():
+    doc = page((100, [(20, "Obuoliai")]), (112, [(30, "1,234 kg x 2,99 EUR/kg"), (-300, "3,69")]),
+               (124, [(20, "Duona")]), (136, [(30, "1 x 1,99"), (-300, "1,99")]))
+    assert items(doc) == [("Obuoliai", "1.234", "2.99", "3.69"), ("Duona", "1", "1.99", "1.99")]
