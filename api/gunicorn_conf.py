@@ -3,6 +3,8 @@
 import multiprocessing
 import os
 
+from gunicorn.glogging import Logger
+
 bind = f"{os.environ.get('INVOICES_API_HOST', '127.0.0.1')}:{os.environ.get('INVOICES_API_PORT', '8000')}"
 workers = int(os.environ.get("INVOICES_API_WORKERS", multiprocessing.cpu_count()))
 threads = int(os.environ.get("INVOICES_API_THREADS", "4"))
@@ -26,6 +28,18 @@ logconfig_dict = {
         "gunicorn.access": {"handlers": ["stderr"], "level": "INFO", "propagate": False},
     },
 }
+
+
+class AccessLogWhenAsked(Logger):
+    """gunicorn writes an access line whenever a logging config is given, and ours is given
+    (for JSON); this writes it only when INVOICES_ACCESS_LOG asks for it (`accesslog`)."""
+
+    def access(self, resp, req, environ, request_time):
+        if self.cfg.accesslog:
+            super().access(resp, req, environ, request_time)
+
+
+logger_class = AccessLogWhenAsked
 # One control socket per stack, so stacks with different INVOICES_HOME run side by side.
 control_socket = os.path.join(os.path.abspath(os.environ.get("INVOICES_HOME", "./var")), "gunicorn.ctl")
 
