@@ -9,13 +9,15 @@ file, and `remove` spares a file touched within `REUSE_GRACE_S`, so a blob is ne
 under an upload that reuses it but has not committed its job yet.
 """
 
+import contextlib
 import hashlib
 import os
-import tempfile
+import threading
 import time
 from pathlib import Path
 
 REUSE_GRACE_S = 3600.0
+_TEMPORARY_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC
 
 
 class BlobStore:
@@ -28,31 +30,45 @@ class BlobStore:
     def put(self, data: bytes) -> str:
         key = hashlib.sha256(data).hexdigest()
         path = self._path(key)
-        if path.exists() and path.stat().st_size == len(data):
-            try:
+        try:
+            if os.stat(path).st_size == len(data):
                 os.utime(path)  # reused now: retention must spare it
                 return key
-            except FileNotFoundError:  # removed in between: store it again
-                pass
-        path.parent.mkdir(parents=True, exist_ok=True)
-        # A unique temporary name: threads of one worker may store the same content at once.
-        fd, tmp = tempfile.mkstemp(prefix=f".{key}.", suffix=".tmp", dir=path.parent)
+        except FileNotFoundError:  # not stored yet, or removed in between: store it
+            pass
+        tmp = self._write_temporary(path.parent, key, data)
         try:
-            with os.fdopen(fd, "wb") as fh:
-                fh.write(data)
-                fh.flush()
-                os.fsync(fh.fileno())
             os.replace(tmp, path)
         except BaseException:
-            if os.path.exists(tmp):
-                os.unlink(tmp)
+            _discard(tmp)
             raise
-        dir_fd = os.open(path.parent, os.O_RDONLY)
-        try:
-            os.fsync(dir_fd)
-        finally:
-            os.close(dir_fd)
+        _fsync_dir(path.parent)
         return key
+
+    def _write_temporary(self, folder: Path, key: str, data: bytes) -> str:
+        """Write and fsync the bytes under a temporary name in `folder`, made on first use
+        (tried first and made only when missing: a mkdir per upload cost more than the write).
+
+        The name carries the writing thread's id, unique among the machine's live threads, so
+        two uploads of the same content never share it, and a leftover of a crashed one is
+        simply overwritten."""
+        tmp = str(folder / f".{key}.{threading.get_native_id()}.tmp")
+        try:
+            fd = os.open(tmp, _TEMPORARY_FLAGS, 0o600)
+        except FileNotFoundError:
+            _make_folders(folder, self.root)
+            fd = os.open(tmp, _TEMPORARY_FLAGS, 0o600)
+        try:
+            view, written = memoryview(data), 0
+            while written < len(view):
+                written += os.write(fd, view[written:])
+            os.fsync(fd)
+        except BaseException:
+            _discard(tmp)
+            raise
+        finally:
+            os.close(fd)
+        return tmp
 
     def get(self, key: str) -> bytes:
         return self._path(key).read_bytes()
@@ -83,3 +99,29 @@ class BlobStore:
             return 0
         aside.unlink()
         return 1
+
+
+def _make_folders(folder: Path, root: Path) -> None:
+    """Make `folder` and the folders above it up to `root`, each one's entry flushed to its
+    parent, so a file fsynced in it is reachable after a crash too."""
+    missing = []
+    while not folder.exists() and folder != root:
+        missing.append(folder)
+        folder = folder.parent
+    root.mkdir(parents=True, exist_ok=True)
+    for made in reversed(missing):
+        made.mkdir(exist_ok=True)
+        _fsync_dir(made.parent)
+
+
+def _discard(tmp: str) -> None:
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(tmp)
+
+
+def _fsync_dir(folder: Path) -> None:
+    fd = os.open(folder, os.O_RDONLY)
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
