@@ -83,10 +83,7 @@ def extract_invoice(doc: Document) -> dict:
     anchor = numbers.get("invoiceNumber") or doc_type
     dates = header.dates(layout, anchor.span if anchor else None)
     blocks = parties.find_blocks(layout)
-    if "seller" not in blocks:
-        unheaded = parties.unheaded_seller(layout, blocks)
-        if unheaded is not None:
-            blocks["seller"] = unheaded
+    parties.unheaded_parties(layout, blocks, receipt=doc_type is not None and doc_type.value == "receipt")
     seller, buyer = (_party(layout, blocks, role, rec) for role in ("seller", "buyer"))
     if seller["iban"] is None and "seller" in blocks:
         # Payment details printed apart from the seller's block are the seller's account.

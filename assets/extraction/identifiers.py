@@ -99,13 +99,17 @@ def normalize_vat(text: str) -> CodeMatch | None:
 
 
 def find_vat_codes(text: str) -> list[CodeMatch]:
-    """VAT codes with an EU country prefix in ``text``: valid ones, else well-formed ones.
+    """VAT codes with an EU country prefix in ``text``: valid ones, else well-formed ones,
+    never the start of an IBAN.
 
     The body regex is greedy, so shorter prefixes of it are tried too ("LT123456715 UAB"
     must not swallow the next word).
     """
     found = []
+    ibans = {m.start for m in find_ibans(text)}
     for m in _VAT_RE.finditer(text.upper()):
+        if m.start() in ibans:
+            continue  # "EE35 8251 7506 ..." is an account, whatever its first digits pass
         cc, body = m.group("cc"), compact(m.group("body"))
         best: CodeMatch | None = None
         for length in range(len(body), 7, -1):

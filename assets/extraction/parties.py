@@ -423,26 +423,98 @@ def payment_ibans(layout: Layout, blocks: dict[str, Block]) -> list[Candidate]:
 _SEPARATORS = " |·•;,:-–"
 
 
-def unheaded_seller(layout: Layout, blocks: dict[str, Block]) -> Block | None:
-    """The seller where no heading announces it: a letterhead, a sidebar or a footer.
+def unheaded_parties(layout: Layout, blocks: dict[str, Block], receipt: bool = False) -> None:
+    """Seller and buyer that no heading announces, added to ``blocks`` in place.
 
-    Its identifiers (a company-code or VAT-code label, or a checksum-valid VAT code)
-    outside the buyer's block and the item table mark it. The name is the text before
-    the first label on that line (a footer: "UAB X | Įmonės kodas ..."), else the
-    nearest line above it in the same column, preferring one with a legal form.
+    Parties are found by their identifiers (a company-code or VAT-code label with a
+    code, or a checksum-valid VAT code) outside the headed blocks and the item table;
+    identifiers close together in one column are one party. Which is which is told by
+    what a seller prints and a buyer does not: its bank account, the letterhead at the
+    top of the page, the footer at its foot; a party whose codes are the seller's again
+    (a footer repeating the letterhead) is not a second party. A buyer printed with no
+    identifiers at all (a window address: a name over a street and a postal code) is
+    found by its address in the upper part of the first page. A till receipt names a
+    buyer only under a heading.
     """
     taken = {id(w) for b in blocks.values() for ln in b.lines for w in ln.words}
-    anchor: tuple[TextLine, int] | None = None
+    known = {code for b in blocks.values() for code in _codes(b.lines)}
+    found: list[tuple[float, Block]] = []
+    for line, pos in _anchors(layout, taken):
+        if any(id(w) in taken for w in Span(line, pos, pos + 1).words):
+            continue  # a later identifier of a party already found
+        same_line = next((b for _, b in found if any(abs(ln.cy - line.cy) < 0.5 * line.height for ln in b.lines)), None)
+        cell = Span(line, *line.cell_at(pos))
+        if same_line is not None and _name_above(layout, line, cell.words[0].x0, taken)[0] is None:
+            # "KMKR nr EE1... | Arveldusarve EE35...": a footer's next identifier, not a party.
+            extra = lines_from_words(line.page, cell.words)
+            same_line.lines.extend(extra)
+            layout.block_lines.update({ln: same_line.lines for ln in extra})
+            taken |= {id(w) for w in cell.words}
+            continue
+        block = _unheaded_block(layout, line, pos, taken, blocks)
+        if block is None:
+            continue
+        codes = set(_codes(block.lines))
+        taken |= {id(w) for ln in block.lines for w in ln.words}
+        if codes & known:
+            continue  # the same party printed twice (letterhead and footer)
+        known |= codes
+        found.append((_seller_evidence(layout, line, block), block))
+    missing = [role for role in ("seller", "buyer") if role not in blocks]
+    if "seller" in missing and found:
+        # The likeliest seller first; among equals, the one printed first.
+        best = max(range(len(found)), key=lambda k: (found[k][0], -k))
+        seller = found.pop(best)[1]
+        blocks["seller"] = seller
+    if "buyer" in missing and not receipt:
+        if found:
+            buyer = found[0][1]
+        else:
+            buyer = _window_address(layout, taken)
+        if buyer is not None:
+            buyer.role = "buyer"
+            blocks["buyer"] = buyer
+
+
+def _anchors(layout: Layout, taken: set[int]):
+    """(line, position) of each identifier outside the headed parties, in reading order
+    (left to right on a line: two parties may print their codes side by side)."""
     for line in layout.iter_lines():
         starts = [h.start for h in layout.hits(line) if h.key in ("company_code", "vat_code") and _has_code(layout, h)]
         starts += [m.start for m in find_vat_codes(line.text) if m.valid]
-        starts = [p for p in starts if not any(id(w) in taken for w in Span(line, p, p + 1).words)]
-        if starts:
-            anchor = (line, min(starts))
-            break
-    if anchor is None:
-        return None
-    line, pos = anchor
+        for pos in sorted(set(starts)):
+            if not any(id(w) in taken for w in Span(line, pos, pos + 1).words):
+                yield line, pos
+
+
+def _codes(lines: list[TextLine]) -> list[str]:
+    return [m.value for ln in lines for m in find_vat_codes(ln.text) if m.valid] + \
+        [m.value for ln in lines for m in find_ibans(ln.text)]
+
+
+def _seller_evidence(layout: Layout, line: TextLine, block: Block) -> float:
+    """How much a party found without a heading looks like the seller."""
+    _, height = layout.page_size(line.page)
+    score = 0.0
+    if any(find_ibans(ln.text) for ln in block.lines):
+        score += 1.0  # the account to pay into
+    if line.cy > 0.75 * height:
+        score += 1.0  # a footer
+    if line.page == 1 and line.cy < 0.15 * height:
+        score += 0.5  # a letterhead
+    if block.name is not None and block.name.confidence < 0.75:
+        score += 0.5  # named by the letterhead (see ``letterhead``)
+    return score
+
+
+def _unheaded_block(layout: Layout, line: TextLine, pos: int, taken: set[int],
+                    blocks: dict[str, Block]) -> Block | None:
+    """The block of a party anchored at an identifier: its name and the lines under it.
+
+    The name is the text before the first label on the anchor's line (a footer: "UAB X |
+    Įmonės kodas ..."), else the nearest line above it in the same column, preferring
+    one with a legal form, else the letterhead.
+    """
     cell_start, _ = line.cell_at(pos)
     page = line.page
     before = Span(line, cell_start, pos).strip(_SEPARATORS)
@@ -469,22 +541,49 @@ def unheaded_seller(layout: Layout, blocks: dict[str, Block]) -> Block | None:
         head = letterhead(layout, taken)
         if head is not None:
             name = head
-    buyer = blocks.get("buyer")
     width, _ = layout.page_size(page)
-    x_right = width + 1
-    stop_y = None
-    if buyer is not None and buyer.heading is not None and buyer.heading.line.page == page:
-        bx0 = _bbox(buyer.heading.span.words)[0]
-        by0 = _bbox(buyer.heading.span.words)[1]
-        if bx0 > x0 + 20:
-            x_right = bx0 - 2
-        elif by0 > top_line.y0:
-            stop_y = by0
+    x_right, stop_y = width + 1, None
+    for other in blocks.values():
+        heading = other.heading
+        if heading is not None and heading.line.page == page:
+            hx0, hy0 = _bbox(heading.span.words)[:2]
+            if hx0 > x0 + 20:
+                x_right = min(x_right, hx0 - 2)
+            elif hy0 > top_line.y0:
+                stop_y = hy0 if stop_y is None else min(stop_y, hy0)
     tol = 0.5 * top_line.height
     lines = _collect(layout, page, x0, top_line.y0, tol, x0 - tol, x_right, stop_y)
+    lines = [ln for ln in lines if not all(id(w) in taken for w in ln.words)]
     if not lines:
         return None
     return Block("seller", None, lines, name)
+
+
+def _window_address(layout: Layout, taken: set[int]) -> Block | None:
+    """A buyer printed as a postal address only (a name over a street and a postal code),
+    in the upper half of the first page, outside the parties found and the item table."""
+    if 1 not in layout.lines:
+        return None
+    _, height = layout.page_size(1)
+    lines = [ln for ln in layout.lines[1] if ln.cy < 0.5 * height and (1, ln.index) not in layout.excluded]
+    for k, line in enumerate(lines):
+        for c_start, c_end in line.cells:
+            span = Span(line, c_start, c_end)
+            if any(id(w) in taken for w in span.words) or not _POSTAL.search(span.text) \
+                    or any(c_start <= h.start < c_end for h in layout.hits(line)):
+                continue
+            x0 = span.words[0].x0
+            top, name = _name_above(layout, line, x0, taken)
+            if name is None or _looks_like_address(str(name.value)) or not re.search(r"[^\W\d_]{3}", str(name.value)) \
+                    or len(re.sub(r"\W", "", str(name.value))) < 5:
+                continue
+            tol = 0.5 * top.height
+            width, _ = layout.page_size(1)
+            block_lines = _collect(layout, 1, x0, top.y0, tol, x0 - tol, x0 + 0.45 * width, None)
+            block_lines = [ln for ln in block_lines if not any(id(w) in taken for w in ln.words)]
+            if block_lines:
+                return Block("buyer", None, block_lines, Candidate(name.value, 0.6, name.span))
+    return None
 
 
 def letterhead(layout: Layout, taken: set[int]) -> Candidate | None:

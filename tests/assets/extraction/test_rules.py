@@ -173,7 +173,7 @@ def test_a_letterhead_names_the_seller_whose_identifiers_are_in_the_footer():
     for y, x, text, size in [(50, 40, "Tallinna Kaubad OÜ", 16), (72, 40, "Tartu mnt 58, 57210 Pärnu", 10),
                              (110, 40, "Ostja", 10), (110, 350, "Arve", 16), (122, 40, "VšĮ Techninė priežiūra", 10),
                              (134, 40, "KMKR nr LT499371619", 10), (134, 350, "Arve nr 11133", 10),
-                             (700, 40, "KMKR nr EE104637971", 8), (700, 200, "Arveldusarve EE358251750684290917", 8)]:
+                             (700, 40, "KMKR nr EE104637971", 8), (700, 200, "Arveldusarve EE382200221020145685", 8)]:
         for token in text.split():
             width = 0.5 * size * len(token)
             words.append(Word(token, x, y, x + width, y + size))
@@ -181,3 +181,35 @@ def test_a_letterhead_names_the_seller_whose_identifiers_are_in_the_footer():
     inv = extract_invoice(Document([Page(1, 595, 842, words, "pdf-text", True)]))
     assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Tallinna Kaubad OÜ", "EE104637971")
     assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("VšĮ Techninė priežiūra", "LT499371619")
+
+
+def _page(rows):
+    """rows: (y, x, text, size)."""
+    words = []
+    for y, x, text, size in rows:
+        for token in text.split():
+            width = 0.5 * size * len(token)
+            words.append(Word(token, x, y, x + width, y + size))
+            x += width + 0.3 * size
+    return Document([Page(1, 595, 842, words, "pdf-text", True)])
+
+
+def test_a_window_address_without_a_heading_is_the_buyer():
+    inv = extract_invoice(_page([
+        (40, 330, "Nordlicht Handel GmbH", 14), (58, 330, "USt-IdNr. DE136695976", 9),
+        (70, 330, "IBAN DE89 3704 0044 0532 0130 00", 9),
+        (140, 60, "UAB Vėjo malūnas", 10), (152, 60, "Gedimino pr. 12", 10), (164, 60, "LT-01103 Vilnius", 10),
+        (220, 60, "Rechnung Nr. RE-2026-0042", 14),
+    ]))
+    assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Nordlicht Handel GmbH", "DE136695976")
+    assert inv["buyer"]["name"] == "UAB Vėjo malūnas"
+    assert inv["buyer"]["address"]["postalCode"] == "LT-01103"
+
+
+def test_of_two_parties_without_headings_the_one_with_the_bank_account_sells():
+    inv = extract_invoice(_page([
+        (60, 40, "UAB Vėjo malūnas", 10), (72, 40, "PVM kodas LT100001234510", 10),
+        (60, 330, "Nordlicht Handel GmbH", 10), (72, 330, "USt-IdNr. DE136695976", 10),
+        (84, 330, "IBAN DE89 3704 0044 0532 0130 00", 10),
+    ]))
+    assert (inv["seller"]["name"], inv["buyer"]["name"]) == ("Nordlicht Handel GmbH", "UAB Vėjo malūnas")
