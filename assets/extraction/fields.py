@@ -321,7 +321,7 @@ def _stops(other: Hit, hit: Hit) -> bool:
     return True
 
 
-def value_below(hit: Hit, lines: list[TextLine], pitch: float) -> Span | None:
+def value_below(hit: Hit, lines: list[TextLine], pitch: float, from_cy: float | None = None) -> Span | None:
     """The value printed under a label: the overlapping cell of the next line.
 
     Only a line within ``BELOW_MAX_PITCH`` line pitches counts, and the cell must overlap
@@ -337,7 +337,7 @@ def value_below(hit: Hit, lines: list[TextLine], pitch: float) -> Span | None:
     if not below:
         return None
     nxt = min(below, key=lambda ln: ln.cy)
-    if nxt.cy - line.cy > BELOW_MAX_PITCH * max(pitch, line.height):
+    if nxt.cy - (from_cy or line.cy) > BELOW_MAX_PITCH * max(pitch, line.height):
         return None
     best, best_overlap = None, 0.0
     for c_start, c_end in nxt.cells:
@@ -357,7 +357,11 @@ def label_value(layout: "Layout", hit: Hit) -> tuple[Span | None, float]:
 def label_values(layout: "Layout", hit: Hit) -> list[tuple[Span, float]]:
     """Where a label's value may be, best first: right of it (two cells), then below."""
     out = [(span, RIGHT) for span in right_spans(hit, layout.hits(hit.line))]
-    below = value_below(hit, layout.page_lines(hit.line), layout.pitch[hit.line.page])
+    page_lines = layout.page_lines(hit.line)
+    lines = [ln for ln in page_lines if not layout.is_translation(ln)]
+    # Under a label's translation, the value is a line further down.
+    under = [ln.cy for ln in page_lines if layout.is_translation(ln) and 0 < ln.cy - hit.line.cy < 2.5 * hit.line.height]
+    below = value_below(hit, lines, layout.pitch[hit.line.page], max(under, default=None))
     if below is not None:
         out.append((below, BELOW))
     return out
@@ -387,6 +391,32 @@ class Layout:
             lines = [TextLine(page.number, i, words) for i, words in enumerate(_rejoin(printed))]
             self.lines[page.number] = lines
             self.pitch[page.number] = typical_pitch(lines)
+        # Words of a label's translation printed under it ("Pirkėjas" over "Buyer"): part
+        # of the label, neither a label of its own nor a value.
+        self.translation_words: set[int] = set()
+        for lines in self.lines.values():
+            for above, line in zip(lines, lines[1:]):
+                if self._translates(line, above):
+                    self.translation_words |= {id(w) for w in line.words}
+                    self._hits[line] = []
+
+    def _translates(self, line: TextLine, above: TextLine) -> bool:
+        """Whether a line is nothing but translations of the labels right above it."""
+        if line.cy - above.cy > 2.2 * max(line.height, above.height):
+            return False
+        hits, labels = find_hits(line, self.labels), self.hits(above)
+        covered = sum(h.end - h.start for h in hits)
+        if not hits or covered < 0.8 * len(line.text.replace(" ", "")):
+            return False
+        for hit in hits:
+            x0, x1 = hit.span.words[0].x0, hit.span.words[-1].x1
+            if not any(h.key == hit.key and min(x1, h.span.words[-1].x1) - max(x0, h.span.words[0].x0) > 0
+                       for h in labels):
+                return False
+        return True
+
+    def is_translation(self, line: TextLine) -> bool:
+        return bool(line.words) and all(id(w) in self.translation_words for w in line.words)
 
     def hits(self, line: TextLine) -> list[Hit]:
         """Labels on a line (computed once per line object)."""

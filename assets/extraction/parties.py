@@ -145,7 +145,9 @@ def _collect(layout: Layout, page: int, hx0: float, hy0: float, tol: float, x_le
                     h.start == tl.cells[1][0] and h.key not in ("seller", "buyer") for h in hits):
                 keep.append(tl.cells[1])
         words = [w for w, s, e in zip(tl.words, tl.starts, tl.ends)
-                 if any(a <= s and e <= b for a, b in keep)]
+                 if any(a <= s and e <= b for a, b in keep) and id(w) not in layout.translation_words]
+        if not words:
+            continue  # a label's translation under it
         line = TextLine(page, len(out), words)
         if out and any(h.key in _STOP_KEYS or h.key in ("seller", "buyer") for h in layout.hits(line)
                        if h.start == 0):

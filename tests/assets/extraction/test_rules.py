@@ -213,3 +213,20 @@ def test_of_two_parties_without_headings_the_one_with_the_bank_account_sells():
         (84, 330, "IBAN DE89 3704 0044 0532 0130 00", 10),
     ]))
     assert (inv["seller"]["name"], inv["buyer"]["name"]) == ("Nordlicht Handel GmbH", "UAB Vėjo malūnas")
+
+
+def test_a_labels_translation_printed_under_it_is_neither_a_label_nor_a_value():
+    inv = extract_invoice(_page([
+        (40, 40, "PVM SĄSKAITA FAKTŪRA", 14),
+        (70, 40, "Sąskaitos Nr.", 9), (70, 200, "Išrašymo data", 9),
+        (80, 40, "Invoice No.", 6), (80, 200, "Issue date", 6),
+        (89, 40, "SF-2026-77", 9), (89, 200, "2026-03-14", 9),
+        (120, 40, "Pardavėjas", 9), (120, 300, "Pirkėjas", 9),
+        (130, 40, "Seller", 6), (130, 300, "Buyer", 6),
+        (139, 40, "UAB Vėjo malūnas", 9), (139, 300, "MB Lino namai", 9),
+        (151, 40, "PVM kodas LT100001234510", 9), (151, 300, "PVM kodas LT100004500515", 9),
+        (160, 40, "VAT code", 6), (160, 300, "VAT code", 6),
+    ]))
+    got = (inv["invoiceNumber"], inv["issueDate"], inv["seller"]["name"], inv["buyer"]["name"],
+           inv["seller"]["vatCode"], inv["buyer"]["vatCode"])
+    assert got == ("SF-2026-77", "2026-03-14", "UAB Vėjo malūnas", "MB Lino namai", "LT100001234510", "LT100004500515")
