@@ -43,6 +43,7 @@ _KINDS = {
     "bilingual_grid": {"kind": "bilingual"}, "bilingual_form": {"kind": "bilingual"},
     "till_receipt": {"kind": "receipt", "multi_page": False}, "cash_slip": {"kind": "receipt", "multi_page": False},
     "mono_receipt": {"kind": "receipt", "multi_page": False},
+    "pos_slip": {"kind": "receipt", "multi_page": False},
     "credit_memo": {"kind": "credit_note"},
     "export_invoice": {"kind": "export"},
     "long_ledger": {"always_long": True},

@@ -1,10 +1,13 @@
 """Layout families drawn with reportlab at absolute positions.
 
-Nine arrangements of the same facts: a centred title with parties side by side; a
+Eleven arrangements of the same facts: a centred title with parties side by side; a
 letterhead seller without a heading; stacked party boxes beside an invoice-data box; a
 seller known only from the footer; "From / To" columns; a two-line table header with a
 VAT breakdown per rate; a monospaced till receipt on an 80 mm roll; a bilingual form of
-captioned boxes; and a right-aligned letterhead with the buyer under "bill to". Long tables break over pages, with the header repeated or not.
+captioned boxes; a right-aligned letterhead with the buyer under "bill to"; a letter
+with the buyer's address in the envelope window and no heading; and a shop's till slip
+with the factors under each item and VAT letters. Long tables break over pages, with
+the header repeated or not.
 """
 
 from __future__ import annotations
@@ -19,7 +22,7 @@ from reportlab.pdfbase.ttfonts import TTFont
 from reportlab.pdfgen import canvas
 
 from ..spec import InvoiceSpec
-from ..text import Style, party_lines
+from ..text import Style, country_name, party_lines
 from ..wording import LABELS
 from .common import NUMERIC, WEIGHTS, cell_text, choose_columns, date_rows, printed_flags, receipt_rows, totals_rows
 
@@ -540,6 +543,111 @@ def letterhead_right(spec: InvoiceSpec, style: Style, rng: random.Random):
     return d.finish(), printed_flags(spec, columns, seller_pairs, buyer_pairs)
 
 
+def envelope_window(spec: InvoiceSpec, style: Style, rng: random.Random):
+    """A letter: the seller's letterhead at the top right, the buyer's postal address in
+    the envelope window at the left without any heading, its codes in small type under
+    it; title, number and dates under the window."""
+    d = Draw(rng)
+    columns = choose_columns(spec, rng)
+    s, b = spec.seller, spec.buyer
+    right = W - MARGIN
+    d.text(right, 50, s.name, size=13, bold=True, align="right")
+    seller_pairs = party_lines(s, style, rng, with_bank=True)
+    y = 66
+    for label, value in seller_pairs:
+        d.text(right, y, f"{label} {value}".strip(), size=d.size - 0.5, align="right")
+        y += d.size * 1.3
+    # The window of a DL envelope: 45 mm from the top, 20 mm from the left edge.
+    wx, wy = 57, max(128, y + 14)
+    if rng.random() < 0.5:
+        d.text(wx, wy - 12, f"{s.name} · {s.address}", size=5.5)
+    lines = [b.name, b.street, f"{b.postal_code} {b.city}"]
+    if b.country != "LT" or rng.random() < 0.5:
+        lines.append(country_name(b.country, style.lang).upper())
+    for k, line in enumerate(lines):
+        d.text(wx, wy + k * d.size * 1.4, line, size=d.size + 1, bold=k == 0)
+    buyer_pairs = [(style.label("company_code"), b.company_code)] if b.company_code else []
+    buyer_pairs += [(style.label("vat_code"), b.vat_code)] if b.vat_code else []
+    y = wy + len(lines) * d.size * 1.4 + 4
+    for label, value in buyer_pairs:
+        d.text(wx, y, f"{label} {value}", size=d.size - 1)
+        y += d.size * 1.2
+    y = max(y + 20, wy + 95)
+    d.text(MARGIN, y, style.title, size=13, bold=True)
+    d.text(MARGIN + d.width(style.title, 13, True) + 14, y, _title_number_line(spec, style), size=10)
+    y += 18
+    for k, (label, value) in enumerate(date_rows(spec, style)):
+        d.text(MARGIN + (k % 3) * 170, y + (k // 3) * d.size * 1.4, f"{label}: {value}" if not label.endswith(":")
+               else f"{label} {value}")
+    y += (len(date_rows(spec, style)) + 2) // 3 * d.size * 1.4 + 14
+    variant = rng.choice(["lines", "zebra", "plain"])
+    y = _table(d, spec, style, columns, y, rng, variant, repeat_header=rng.random() < 0.6)
+    y = _totals(d, spec, style, y + 4, W - 250, W - MARGIN, rng)
+    _signature(d, style, y)
+    buyer_pairs = [("", b.address)] + buyer_pairs
+    return d.finish(), printed_flags(spec, columns, seller_pairs, buyer_pairs)
+
+
+def pos_slip(spec: InvoiceSpec, style: Style, rng: random.Random):
+    """A shop's till slip: each item's text on a line of its own, its quantity x price
+    indented under it with the amount and a VAT letter at the right; a VAT table by
+    letter at the foot."""
+    font = rng.choice([name for name, path in MONO.items() if Path(path).exists()] + available_fonts())
+    if font not in _registered:
+        if font in MONO:
+            pdfmetrics.registerFont(TTFont(font, MONO[font]))
+            _registered.add(font)
+        else:
+            _register(font)
+    size, width = rng.choice([7, 7.5, 8]), rng.choice([58, 80]) * 72 / 25.4
+    s = spec.seller
+    head = [s.name, s.address]
+    seller_pairs = [(style.label("company_code"), s.company_code)] if s.company_code else []
+    seller_pairs += [(style.label("vat_code"), s.vat_code)] if s.vat_code else []
+    head += [f"{k} {v}" for k, v in seller_pairs]
+    letters = {rate: "ABCDE"[k] for k, (rate, _, _) in enumerate(spec.breakdown())}
+    rows: list[tuple[str, str, str]] = [("c", line, "") for line in head]
+    rows += [("", "", ""), ("c", style.title, ""), ("c", f"{style.labels['number']} {spec.invoice_number}", ""),
+             ("c", f"{style.date(spec.issue)} {rng.randint(8, 21):02d}:{rng.randint(0, 59):02d}", ""), ("", "", "")]
+    amount_first = rng.random() < 0.5  # the amount beside the text, or beside the factors
+    for item, (desc, mid, amount) in zip(spec.items, receipt_rows(spec, style)):
+        tag = f"{amount} {letters[item.vat_rate]}"
+        if amount_first:
+            rows += [("", desc, tag), ("i", mid, "")]
+        else:
+            rows += [("", desc, ""), ("i", mid, tag)]
+    rows.append(("rule", "", ""))
+    for label, value in totals_rows(spec, style):
+        rows.append(("", label, value))
+    rows.append(("", "", ""))
+    for rate, base, vat in spec.breakdown():
+        rows.append(("", f"{letters[rate]} {style.rate(rate)} %  {style.money(base)}", style.money(vat)))
+    rows += [("", "", ""), ("", style.labels["paid"], style.money(spec.gross, True))]
+    lead = size * 1.35
+    height = 30 + lead * len(rows)
+    buffer = io.BytesIO()
+    c = canvas.Canvas(buffer, pagesize=(width, height))
+    c.setFont(font, size)
+    y = height - 16
+    for kind, left, right in rows:
+        if kind == "rule":
+            c.setLineWidth(0.4)
+            c.line(6, y + 2, width - 6, y + 2)
+        elif kind == "c":
+            c.drawCentredString(width / 2, y, left)
+        else:
+            c.drawString(18 if kind == "i" else 6, y, left)
+            if right:
+                c.drawRightString(width - 6, y, right)
+        y -= lead
+    c.save()
+    printed = printed_flags(spec, ["description", "quantity", "unitPrice", "netAmount"] +
+                            (["discount"] if any(i.discount for i in spec.items) else []),
+                            seller_pairs, [], due=False, delivery=False)
+    printed["buyer"] = {"shown": False}
+    return buffer.getvalue(), printed
+
+
 FAMILIES = {
     "classic_centered": classic_centered,
     "letterhead": letterhead,
@@ -550,4 +658,6 @@ FAMILIES = {
     "mono_receipt": mono_receipt,
     "bilingual_form": bilingual_form,
     "letterhead_right": letterhead_right,
+    "envelope_window": envelope_window,
+    "pos_slip": pos_slip,
 }
