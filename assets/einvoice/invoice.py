@@ -43,8 +43,7 @@ def build(parsed: dict) -> tuple[dict, dict[str, float]]:
     invoice = {
         "documentType": doc_type,
         "language": None,
-        "series": None,
-        "number": parsed["invoiceNumber"],
+        **_series_and_number(parsed["invoiceNumber"]),
         "invoiceNumber": parsed["invoiceNumber"],
         "issueDate": parsed["issueDate"],
         "dueDate": parsed["dueDate"],
@@ -147,3 +146,12 @@ def _filled_paths(invoice: dict) -> list[str]:
     for i, line in enumerate(invoice["lines"]):
         paths += [f"lines[{i}].{key}" for key, value in line.items() if value is not None and key != "lineNo"]
     return paths
+
+
+def _series_and_number(identifier: str | None) -> dict:
+    """EN 16931 has one invoice identifier; a Lithuanian one prints its series apart from
+    its number ("AB 685835"), and that split is kept in ``series`` and ``number``."""
+    m = re.fullmatch(r"([A-ZĄČĘĖĮŠŲŪŽ]{1,5}) (\d[\w/-]*)", identifier or "")
+    if m is None:
+        return {"series": None, "number": identifier}
+    return {"series": m.group(1), "number": m.group(2)}
