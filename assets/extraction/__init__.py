@@ -12,6 +12,7 @@
    one (letterhead, sidebar, footer) is found by its identifiers.
 5. ``totals``: net / VAT / gross chosen by arithmetic among labelled candidates.
 6. ``validation``: checksums and sums, which set the confidence.
+7. ``calibration``: each field's score mapped to how often such values are right.
 
 Values come with a confidence per field path and the page and box they were read from
 (``confidence.fields`` and ``sources``). What cannot be read is null, never guessed.
@@ -28,6 +29,7 @@ from core.vat_classification import undirected
 from ..ocr.model import Document
 from . import header, parties
 from .amounts import decimal_str, money_str
+from .calibration import calibrate
 from .fields import Candidate, Layout
 from .labels import HEADER_FIELDS, HEADINGS, PARTY_FIELDS, TOTAL_FIELDS
 from .tables import detect_tables, table_items
@@ -65,12 +67,14 @@ class _Recorder:
         return cand.value
 
 
-def extract_invoice(doc: Document) -> dict:
+def extract_invoice(doc: Document, calibrated: bool = True) -> dict:
     """Extract the invoice DTO fields from a read document (see spec/invoice.md).
 
     The result has every extraction field of the DTO (not the job fields such as ``id``
     or ``status``, which the pipeline adds). ``extraction.durationMs`` covers extraction
     only; ``assets.process.process_document`` replaces it with the whole processing time.
+    ``calibrated=False`` leaves the rules' raw scores as the confidences (what
+    ``eval.calibrate`` fits the calibration on).
     """
     started = time.perf_counter()
     layout = Layout(doc, ALL_LABELS)
@@ -135,7 +139,8 @@ def extract_invoice(doc: Document) -> dict:
         derived.add("vatBreakdown.rate")
     checks = validate({**invoice, "lines": items}, rec.confidence, warnings, frozenset(derived))
     invoice["validation"] = {"checks": checks, "warnings": warnings}
-    invoice["confidence"] = {"overall": overall(rec.confidence), "fields": rec.confidence}
+    fields = calibrate(rec.confidence, doc.text_layer) if calibrated else rec.confidence
+    invoice["confidence"] = {"overall": overall(fields), "fields": fields}
     invoice["sources"] = rec.sources
     invoice["extraction"] = {
         "engine": doc.engine,

@@ -72,7 +72,7 @@ def line_numbers(line: TextLine) -> list[Num]:
     return out
 
 
-_GLUED_SIGN = re.compile(r"(?<=\d)[x×*](?=\d)")
+_GLUED_SIGN = re.compile(r"(?<=\d)[x×*](?=\d)|(?<=\d)[x×](?= \d)")  # "2x1,29", "2x 1,29"
 # A word of letters: two cells' worth of them (or one long one) make a cell of text, in
 # which numbers are part of the words ("Vis inox 5 x 40"), a unit beside a number does not.
 _WORDY = re.compile(r"[^\W\d_]{2,}")
