@@ -5,8 +5,9 @@ but it guesses at letters it was not trained on (ä ö ü ß é è à ç ł ñ �
 and cannot read Cyrillic at all. So a page is read once with ``lit`` (most of our
 documents, at no extra cost), and read again with another model only when the first
 reading is full of one other language's invoice words ("Rechnung", "Menge", "Faktura",
-"Nabywca", "Rēķins", "Arve", "Factuur", "Fattura", "Factura" ...), or when OSD saw
-Cyrillic and the Latin reading is poor. OSD's script answer alone is not trusted: on
+"Nabywca", "Rēķins", "Arve", "Factuur", "Fattura", "Factura" ...), when OSD saw
+Cyrillic and the Latin reading is poor, or when the Latin reading is full of the capitals
+that Cyrillic letters turn into ("KoHcynbTauuoHHbIe"). OSD's script answer alone is not trusted: on
 noisy Lithuanian scans it says "Cyrillic" now and then, with confidence. The second
 reading is kept when Tesseract is more confident in it.
 """
@@ -68,6 +69,8 @@ def second_language(words: list[str], first: str, tessdata: str, script: str | N
     by_script = SCRIPT_LANGUAGES.get(script or "")
     if by_script and by_script != first and mean_conf < POOR_READING and installed(by_script, tessdata):
         return by_script
+    if first != "rus" and _cyrillic_read_as_latin(words) and installed("rus", tessdata):
+        return "rus"
     table = _marker_table()
     counts = Counter(table[w] for w in (_fold(word) for word in words) if w in table)
     if not counts:
@@ -76,3 +79,14 @@ def second_language(words: list[str], first: str, tessdata: str, script: str | N
     if lang == first or hits < MIN_MARKERS or not installed(lang, tessdata):
         return None
     return lang
+
+
+def _cyrillic_read_as_latin(words: list[str]) -> bool:
+    """Whether a Latin reading looks like Cyrillic print: Cyrillic lower-case letters
+    that resemble Latin capitals (н, т, в, м, к) come out as capitals inside words
+    ("KoHcynbTauuoHHbIe"), which Latin-script words almost never have."""
+    long = [w for w in words if len(w) >= 5 and w.isalpha()]
+    if len(long) < 8:
+        return False
+    mixed = sum(1 for w in long if any(a.islower() and b.isupper() for a, b in zip(w, w[1:])))
+    return mixed >= 0.3 * len(long)

@@ -90,6 +90,13 @@ def test_ocr_language_follows_script_and_words():
     assert second_language(garbled, "lit", TESSDATA, "Cyrillic", mean_conf=0.69) == "rus"
     assert second_language(garbled, "lit", TESSDATA, "Cyrillic", mean_conf=0.91) is None  # OSD alone is not enough
     assert second_language(garbled, "lit", TESSDATA, "Latin", mean_conf=0.5) is None
+    # A Russian receipt read with the Latin model: capitals inside words give it away.
+    receipt = ("GaHepa 12 MM MoAnucka Ha nporpaMMy ObucHoe KpecnO KoHcynbTaLKOHHbIe YCAYTU 06yueHne nepcoHana "
+               "MepeBo3Ka Pura-BunbHOC Wroro 6e3 HAC HanuuHbiMu").split()
+    assert second_language(receipt, "lit", TESSDATA, None, mean_conf=0.9) == "rus"
+    english = ("Invoice Consulting services Software subscription Industrial cable Office paper Wireless "
+               "mouse Translation Amount excluding McDonald").split()
+    assert second_language(english, "lit", TESSDATA, None, mean_conf=0.9) is None
     german = "RECHNUNG Nr. 17 Rechnungsdatum Menge Einzelpreis Gesamtpreis MwSt Zahlbar".split()
     assert second_language(german, "lit", TESSDATA) == "deu"
     lithuanian = "PVM SĄSKAITA FAKTŪRA Serija Nr. Pardavėjas Pirkėjas Kiekis Kaina Suma".split()

@@ -216,3 +216,17 @@ def test_a_weighed_receipt_item_with_its_unit_between_the_factors():
     doc = page((100, [(20, "Obuoliai")]), (112, [(30, "1,234 kg x 2,99 EUR/kg"), (-300, "3,69")]),
                (124, [(20, "Duona")]), (136, [(30, "1 x 1,99"), (-300, "1,99")]))
     assert items(doc) == [("Obuoliai", "1.234", "2.99", "3.69"), ("Duona", "1", "1.99", "1.99")]
+
+
+def test_a_table_under_bilingual_titles_over_two_lines():
+    doc = page(
+        (200, [(40, "Prekė / Item"), (230, "Kiekis /"), (290, "Vnt. /"), (340, "Kaina /"), (460, "Suma /")]),
+        (211, [(230, "Qty"), (290, "Unit"), (340, "Unit price"), (460, "Amount")]),
+        (228, [(40, "Kavos pupelės 1 kg"), (-270, "12"), (290, "kg"), (-400, "14,20"), (-520, "170,40")]),
+        (244, [(40, "Biuro kėdė su"), (-270, "2"), (290, "vnt."), (-400, "149,00"), (-520, "298,00")]),
+        (255, [(40, "porankiais")]),
+        (280, [(300, "Suma be PVM / Net total"), (-520, "468,40")]),
+    )
+    assert items(doc) == [("Kavos pupelės 1 kg", "12", "14.20", "170.40"),
+                          ("Biuro kėdė su porankiais", "2", "149.00", "298.00")]
+    assert extract_invoice(doc)["totals"]["net"] == "468.40"
