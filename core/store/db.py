@@ -3,9 +3,11 @@
 SQLite (the embedded default) is shared by many processes: API workers, stream runs,
 the Dagster daemon's sensors and the CLI. WAL lets readers run beside the one writer;
 every write transaction starts with BEGIN IMMEDIATE so read-modify-write sequences
-(credit holds, claims) never fail half-way on a stale snapshot, and a long busy timeout
-absorbs the short queue of writers. PostgreSQL (INVOICES_DATABASE_URL) uses row locks
-(`lock_team`) for the same guarantees.
+(credit holds, claims) never fail half-way on a stale snapshot, and writers queue on
+`writer_lock` (threads and processes alike) rather than in SQLite's sleeping busy handler.
+Every commit is flushed to the disk (synchronous=FULL): what a caller was told is stored
+survives a crash of the machine, not only of the process.
+PostgreSQL (INVOICES_DATABASE_URL) uses row locks (`lock_team`) for the same guarantees.
 """
 
 import os
@@ -16,6 +18,8 @@ from pathlib import Path
 import sqlalchemy as sa
 from sqlalchemy import event
 
+from core.store.writer_lock import WriterLock
+
 _READ_ONLY = "invoices_read_only"
 
 
@@ -25,10 +29,12 @@ class Store:
     def __init__(self, url: str):
         self.url = url
         self.is_sqlite = url.startswith("sqlite")
+        self._writer: WriterLock | None = None
         if self.is_sqlite:
             path = url.split("///", 1)[1]
             if path and path != ":memory:":
                 Path(path).parent.mkdir(parents=True, exist_ok=True)
+                self._writer = WriterLock(Path(f"{path}-writer.lock"), _busy_timeout_ms() / 1000)
             self.engine = sa.create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
             event.listen(self.engine, "connect", _sqlite_on_connect)
             event.listen(self.engine, "begin", _sqlite_on_begin)
@@ -38,7 +44,11 @@ class Store:
     @contextmanager
     def write(self) -> Iterator[sa.Connection]:
         """A serialised read-write transaction, committed on success."""
-        with self.engine.begin() as conn:
+        if self._writer is None:
+            with self.engine.begin() as conn:
+                yield conn
+            return
+        with self._writer.hold(), self.engine.begin() as conn:
             yield conn
 
     @contextmanager
@@ -66,9 +76,13 @@ def _sqlite_on_connect(dbapi_conn, _record) -> None:
     cur.execute("PRAGMA journal_mode=WAL")
     cur.execute("PRAGMA synchronous=FULL")
     # How long a writer waits for the write lock before the store counts as unavailable.
-    cur.execute(f"PRAGMA busy_timeout={int(os.environ.get('INVOICES_DB_BUSY_TIMEOUT_MS', '30000'))}")
+    cur.execute(f"PRAGMA busy_timeout={_busy_timeout_ms()}")
     cur.execute("PRAGMA foreign_keys=ON")
     cur.close()
+
+
+def _busy_timeout_ms() -> int:
+    return int(os.environ.get("INVOICES_DB_BUSY_TIMEOUT_MS", "30000"))
 
 
 def _sqlite_on_begin(conn: sa.Connection) -> None:
