@@ -23,7 +23,7 @@ from core.jobs import AWAITING_CREDITS, PROCESSING, event_job
 from core.modes import Mode
 from core.settings import Settings
 from core.store.db import Store
-from core.store.scoping import in_mode
+from core.store.scoping import bound_scope, in_bound_mode
 from core.store.tables import jobs
 from core.uploads import request_fingerprint
 from schemas import messages
@@ -102,13 +102,19 @@ def upload_message(job: dict, request_id: str | None = None) -> dict:
     )
 
 
+# Statements of the admission transaction, built once: building one per request cost more
+# CPU than running it, and it ran while the process held the store's write lock.
+_QUEUE_DEPTH = (
+    sa.select(sa.func.count()).select_from(jobs)
+    .where(in_bound_mode(jobs), jobs.c.status.in_(QUEUED_STATUSES), jobs.c.held_at.is_(None))
+)
+_INSERT_JOB = jobs.insert()
+
+
 def queue_depth(conn: sa.Connection, team_id: str, mode: Mode) -> int:
     """Jobs waiting for the pipeline: processing or parked. A job held for review waits for a
     person, not for the pipeline, so it does not fill the queue."""
-    return conn.execute(
-        sa.select(sa.func.count()).select_from(jobs)
-        .where(in_mode(jobs, team_id, mode), jobs.c.status.in_(QUEUED_STATUSES), jobs.c.held_at.is_(None))
-    ).scalar_one()
+    return conn.execute(_QUEUE_DEPTH, bound_scope(team_id, mode)).scalar_one()
 
 
 def start_processing(conn: sa.Connection, settings: Settings, job: dict, request_id: str | None = None) -> tuple[int, dict]:
@@ -126,46 +132,61 @@ def admit(
     claim: idempotency.Claim | None = None,
     request: UploadRequest | None = None,
 ) -> list[Admitted]:
-    """Decide every file of a request in one transaction: run, park, or refuse them all."""
+    """Decide every file of a request in one transaction: run, park, or refuse them all.
+
+    The transaction is shared with the admissions that the process's other threads make
+    meanwhile (`Store.write_together`): one commit for all of them, each in its own savepoint.
+    """
     if principal.billing_suspended and principal.mode is Mode.LIVE:
         raise errors.BillingSuspended("Paid processing is suspended for this team; reads keep working.")
+    return store.write_together(lambda conn: _decide(conn, store, settings, principal, uploads, claim, request))
+
+
+def _decide(
+    conn: sa.Connection,
+    store: Store,
+    settings: Settings,
+    principal: Principal,
+    uploads: list[Upload],
+    claim: idempotency.Claim | None,
+    request: UploadRequest | None,
+) -> list[Admitted]:
+    store.lock_team(conn, principal.team_id)  # credits and queue depth decided one at a time
+    depth = queue_depth(conn, principal.team_id, principal.mode)
+    ceiling = principal.plan.queue_depth
+    if depth + len(uploads) > ceiling:
+        raise errors.QueueFull(
+            f"{depth} job(s) are queued for this team in {principal.mode.value} mode "
+            f"(ceiling {ceiling}); retry after a short, jittered delay.",
+            retry_after=settings.queue_retry_after_s,
+        )
     admitted: list[Admitted] = []
-    with store.write() as conn:
-        store.lock_team(conn, principal.team_id)  # credits and queue depth decided one at a time
-        depth = queue_depth(conn, principal.team_id, principal.mode)
-        ceiling = principal.plan.queue_depth
-        if depth + len(uploads) > ceiling:
-            raise errors.QueueFull(
-                f"{depth} job(s) are queued for this team in {principal.mode.value} mode "
-                f"(ceiling {ceiling}); retry after a short, jittered delay.",
-                retry_after=settings.queue_retry_after_s,
+    for upload in uploads:
+        now = utcnow()
+        job_id = ids.new_id("job", principal.mode)
+        if principal.mode is Mode.TEST:
+            status = PROCESSING  # test mode never parks and never touches credits
+        else:
+            status = PROCESSING if credits.try_hold(conn, principal.team_id, job_id) else AWAITING_CREDITS
+        row = dict(
+            id=job_id, team_id=principal.team_id, mode=principal.mode.value, client_id=upload.client_id,
+            api_key_id=principal.key_id, status=status, source_file=upload.filename, blob_key=upload.blob_key,
+            mime_type=upload.mime_type, size_bytes=upload.size_bytes, test_scenario=upload.test_scenario,
+            created_at=now, updated_at=now,
+        )
+        conn.execute(_INSERT_JOB, row)
+        outbox_id = message = None
+        if status == PROCESSING:
+            outbox_id, message = start_processing(conn, settings, row, request.request_id if request else None)
+        elif principal.mode is Mode.LIVE:
+            outbox.add_event(
+                conn, principal.team_id, principal.mode, "invoice.awaiting_credits", {"job": event_job(row)}, job_id,
+                Actor.api(principal.key_id),
             )
-        for upload in uploads:
-            now = utcnow()
-            job_id = ids.new_id("job", principal.mode)
-            if principal.mode is Mode.TEST:
-                status = PROCESSING  # test mode never parks and never touches credits
-            else:
-                status = PROCESSING if credits.try_hold(conn, principal.team_id, job_id) else AWAITING_CREDITS
-            row = dict(
-                id=job_id, team_id=principal.team_id, mode=principal.mode.value, client_id=upload.client_id,
-                api_key_id=principal.key_id, status=status, source_file=upload.filename, blob_key=upload.blob_key,
-                mime_type=upload.mime_type, size_bytes=upload.size_bytes, test_scenario=upload.test_scenario,
-                created_at=now, updated_at=now,
-            )
-            conn.execute(jobs.insert().values(**row))
-            outbox_id = message = None
-            if status == PROCESSING:
-                outbox_id, message = start_processing(conn, settings, row, request.request_id if request else None)
-            elif principal.mode is Mode.LIVE:
-                outbox.add_event(
-                    conn, principal.team_id, principal.mode, "invoice.awaiting_credits", {"job": event_job(row)}, job_id,
-                    Actor.api(principal.key_id),
-                )
-            admitted.append(Admitted(job_id, upload.filename, status, outbox_id, message))
-        if claim is not None and request is not None:
-            status_code, body = _response(request, admitted)
-            idempotency.complete(conn, claim, status_code, body)
+        admitted.append(Admitted(job_id, upload.filename, status, outbox_id, message))
+    if claim is not None and request is not None:
+        status_code, body = _response(request, admitted)
+        idempotency.complete(conn, claim, status_code, body)
     return admitted
 
 
@@ -177,8 +198,7 @@ def receive(store: Store, blobs: BlobStore, publisher, settings, principal: Prin
     broker did not take is sent by the reconciler. A failure after the claim gives the key
     back, so the same request can be retried with it.
     """
-    with store.read() as conn:
-        client_id = resolve_client(conn, principal, request.client_header)
+    client_id = resolve_client(store, principal, request.client_header)
     claim = None
     if request.idempotency_key is not None:
         claim = idempotency.Claim(principal.team_id, principal.mode, request.idempotency_key, request.fingerprint())

@@ -6,19 +6,24 @@ every write transaction starts with BEGIN IMMEDIATE so read-modify-write sequenc
 (credit holds, claims) never fail half-way on a stale snapshot, and writers queue on
 `writer_lock` (threads and processes alike) rather than in SQLite's sleeping busy handler.
 Every commit is flushed to the disk (synchronous=FULL): what a caller was told is stored
-survives a crash of the machine, not only of the process.
+survives a crash of the machine, not only of the process. Threads of one process that
+write at once can share a transaction and its flush (`write_together`, `group_commit`).
 PostgreSQL (INVOICES_DATABASE_URL) uses row locks (`lock_team`) for the same guarantees.
 """
 
 import os
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
+from typing import TypeVar
 
 import sqlalchemy as sa
 from sqlalchemy import event
 
+from core.store.group_commit import GroupCommit
 from core.store.writer_lock import WriterLock
+
+T = TypeVar("T")
 
 _READ_ONLY = "invoices_read_only"
 
@@ -40,6 +45,7 @@ class Store:
             event.listen(self.engine, "begin", _sqlite_on_begin)
         else:
             self.engine = sa.create_engine(url, pool_pre_ping=True)
+        self._group = GroupCommit(self.write)
 
     @contextmanager
     def write(self) -> Iterator[sa.Connection]:
@@ -50,6 +56,11 @@ class Store:
             return
         with self._writer.hold(), self.engine.begin() as conn:
             yield conn
+
+    def write_together(self, work: Callable[[sa.Connection], T]) -> T:
+        """`work(conn)` in a write transaction shared with this process's concurrent callers
+        (`group_commit`): the same guarantees as `write()`, one commit for many threads."""
+        return self._group.run(work)
 
     @contextmanager
     def read(self) -> Iterator[sa.Connection]:
