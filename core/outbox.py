@@ -16,9 +16,12 @@ from core.modes import Mode
 from core.store.tables import consumer_offsets, jobs, outbox
 
 
+_INSERT = outbox.insert()  # built once: every upload and every finished job writes rows
+
+
 def add_kafka(conn: sa.Connection, topic: str, key: str, payload: dict, job_id: str | None) -> int:
     result = conn.execute(
-        outbox.insert().values(kind="kafka", topic=topic, key=key, payload=payload, job_id=job_id, created_at=utcnow())
+        _INSERT, {"kind": "kafka", "topic": topic, "key": key, "payload": payload, "job_id": job_id, "created_at": utcnow()}
     )
     return int(result.inserted_primary_key[0])
 
@@ -35,23 +38,29 @@ def add_event(
     """Write an event envelope with the change that caused it; the actor (source and key)
     is stored beside the envelope, not in it, so `sourceFilter` can be applied."""
     env = events.envelope(event_type, data)
-    conn.execute(
-        outbox.insert().values(
-            kind="event", event_id=env["id"], event_type=event_type, team_id=team_id, mode=mode.value,
-            job_id=job_id, payload=env, created_at=utcnow(),
-            source=actor.source, api_key_id=actor.api_key_id, user_id=actor.user_id,
-        )
-    )
+    conn.execute(_INSERT, dict(
+        kind="event", event_id=env["id"], event_type=event_type, team_id=team_id, mode=mode.value,
+        job_id=job_id, payload=env, created_at=utcnow(),
+        source=actor.source, api_key_id=actor.api_key_id, user_id=actor.user_id,
+    ))
     return env
 
 
+_MARK = (
+    outbox.update().where(outbox.c.id == sa.bindparam("row_id"))
+    .values(published_at=sa.bindparam("at"), partition=sa.bindparam("landed_partition"), offset=sa.bindparam("landed_offset"))
+)
+
+
 def mark_published(conn: sa.Connection, sent: dict[int, tuple[int, int]]) -> None:
-    """Record where each row landed ({row id: (partition, offset)})."""
+    """Record where each row landed ({row id: (partition, offset)}), in one statement."""
+    if not sent:
+        return
     now = utcnow()
-    for row_id, (partition, offset) in sent.items():
-        conn.execute(
-            outbox.update().where(outbox.c.id == row_id).values(published_at=now, partition=partition, offset=offset)
-        )
+    conn.execute(_MARK, [
+        {"row_id": row_id, "at": now, "landed_partition": partition, "landed_offset": offset}
+        for row_id, (partition, offset) in sent.items()
+    ])
 
 
 def pending_kafka(conn: sa.Connection, older_than_s: float, limit: int = 500) -> list[dict]:
