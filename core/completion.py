@@ -16,21 +16,24 @@ from core.actors import Actor
 from core.clients import client_ref
 from core.clock import iso_ms, utcnow
 from core.contacts import match_party
-from core.jobs import COMPLETED
+from core.jobs import COMPLETED, update_job
 from core.modes import Mode
-from core.store.tables import invoices, jobs
+from core.store.tables import invoices
 
 INVOICE_PROCESSING, INVOICE_COMPLETED, INVOICE_DISCARDED = "processing", "completed", "discarded"
+
+
+# Built once: every completed invoice is saved with it while the write lock is held.
+_SAVE = invoices.update().where(invoices.c.id == sa.bindparam("invoice_id")).values(version=invoices.c.version + 1)
 
 
 def save_document(conn: sa.Connection, invoice_id: str, dto: dict, status: str) -> dict:
     """Write the document with its status; bumps the version (the ETag) and `updatedAt`."""
     now = utcnow()
     dto["status"], dto["updatedAt"] = status, iso_ms(now)
-    conn.execute(invoices.update().where(invoices.c.id == invoice_id).values(
-        status=status, document=dto, client_id=dto.get("clientId"),
-        assignment_status=(dto.get("assignment") or {}).get("status"),
-        version=invoices.c.version + 1, updated_at=now,
+    conn.execute(_SAVE, dict(
+        invoice_id=invoice_id, status=status, document=dto, client_id=dto.get("clientId"),
+        assignment_status=(dto.get("assignment") or {}).get("status"), updated_at=now,
     ))
     return dto
 
@@ -50,9 +53,7 @@ def enrich(conn: sa.Connection, team_id: str, mode: Mode, dto: dict) -> None:
 def hold(conn: sa.Connection, job: dict, dto: dict, actor: Actor) -> None:
     now = utcnow()
     save_document(conn, dto["id"], dto, INVOICE_PROCESSING)
-    conn.execute(jobs.update().where(jobs.c.id == job["id"]).values(
-        invoice_id=dto["id"], client_id=dto.get("clientId"), held_at=now, updated_at=now,
-    ))
+    update_job(conn, job["id"], invoice_id=dto["id"], client_id=dto.get("clientId"), held_at=now, updated_at=now)
     outbox.add_event(conn, job["team_id"], Mode(job["mode"]), "invoice.review_required", {"invoice": dto}, job["id"], actor)
 
 
@@ -61,10 +62,10 @@ def finish(conn: sa.Connection, job: dict, dto: dict, actor: Actor) -> dict:
     enrich(conn, job["team_id"], mode, dto)
     save_document(conn, dto["id"], dto, INVOICE_COMPLETED)
     now = utcnow()
-    conn.execute(jobs.update().where(jobs.c.id == job["id"]).values(
-        status=COMPLETED, invoice_id=dto["id"], client_id=dto.get("clientId"), held_at=None,
+    update_job(
+        conn, job["id"], status=COMPLETED, invoice_id=dto["id"], client_id=dto.get("clientId"), held_at=None,
         updated_at=now, finished_at=now,
-    ))
+    )
     if mode is Mode.LIVE:
         credits.charge(conn, job["team_id"], job["id"])
     outbox.add_event(conn, job["team_id"], mode, "invoice.processed", {"invoice": dto}, job["id"], actor)

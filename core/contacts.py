@@ -12,7 +12,7 @@ from core.auth import Principal
 from core.clients import referenced_client
 from core.clock import iso_ms, utcnow
 from core.modes import Mode
-from core.store.scoping import in_mode
+from core.store.scoping import bound_scope, in_bound_mode, in_mode
 from core.store.tables import contacts
 from core.vat_classification import normalised_name
 from schemas.contacts import ContactCreate, ContactPatch
@@ -105,6 +105,14 @@ def _code(value: str | None) -> str | None:
     return "".join(value.split()).upper() if value else None
 
 
+# Built once, one per step: every completed invoice matches its two parties.
+_MATCHES = {
+    column.key: sa.select(contacts.c.id, contacts.c.client_id)
+    .where(in_bound_mode(contacts), column == sa.bindparam("value")).order_by(contacts.c.id)
+    for column in (contacts.c.vat_code, contacts.c.company_code, contacts.c.name_key)
+}
+
+
 def match_party(conn: sa.Connection, team_id: str, mode: Mode, party: dict, client_id: str | None) -> str | None:
     """The contact a party is: by VAT code, then company code, then normalised name.
 
@@ -119,11 +127,7 @@ def match_party(conn: sa.Connection, team_id: str, mode: Mode, party: dict, clie
     for column, value in steps:
         if not value:
             continue
-        rows = conn.execute(
-            sa.select(contacts.c.id, contacts.c.client_id)
-            .where(in_mode(contacts, team_id, mode), column == value)
-            .order_by(contacts.c.id)
-        ).all()
+        rows = conn.execute(_MATCHES[column.key], {**bound_scope(team_id, mode), "value": value}).all()
         if rows:
             own = [r.id for r in rows if client_id is not None and r.client_id == client_id]
             return (own or [rows[0].id])[0]

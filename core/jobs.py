@@ -44,6 +44,13 @@ def event_job(row) -> dict:
 
 # Built once: GET /jobs/{id} is the route partners poll hardest.
 _ONE_JOB = sa.select(jobs).where(in_bound_mode(jobs), jobs.c.id == sa.bindparam("job_id"))
+_UPDATE_ONE = jobs.update().where(jobs.c.id == sa.bindparam("job_id"))
+
+
+def update_job(conn: sa.Connection, job_id: str, **values) -> None:
+    """Set columns of one job. The statement is built once: the pipeline changes every job
+    two or three times while it holds the store's write lock."""
+    conn.execute(_UPDATE_ONE, {"job_id": job_id, **values})
 
 
 def get_job(conn: sa.Connection, team_id: str, mode: Mode, job_id: str) -> dict:

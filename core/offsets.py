@@ -13,10 +13,14 @@ def read(conn: sa.Connection, topic: str, partition: int) -> tuple[int, str | No
     return (int(row.next_offset), row.topic_id) if row else None
 
 
+# Built once: a stream run moves its offset with every job.
+_MOVE = offsets.update().where(
+    offsets.c.topic == sa.bindparam("of_topic"), offsets.c.partition == sa.bindparam("of_partition")
+)
+
+
 def store(conn: sa.Connection, topic: str, partition: int, next_offset: int, topic_id: str | None) -> None:
     values = dict(next_offset=next_offset, topic_id=topic_id, updated_at=utcnow())
-    updated = conn.execute(
-        offsets.update().where(offsets.c.topic == topic, offsets.c.partition == partition).values(**values)
-    )
+    updated = conn.execute(_MOVE, {"of_topic": topic, "of_partition": partition, **values})
     if updated.rowcount == 0:
         conn.execute(offsets.insert().values(topic=topic, partition=partition, **values))

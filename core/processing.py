@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from core import completion, credits, ids, invoices, offsets, outbox
 from core.clients import ClientRef, team_clients
 from core.clock import utcnow
-from core.jobs import FAILED, PROCESSING, actor_of, event_job
+from core.jobs import FAILED, PROCESSING, actor_of, event_job, update_job
 from core.modes import Mode
 from core.store.db import Store
 from core.store.tables import invoices as invoices_table
@@ -37,8 +37,14 @@ class Position:
         offsets.store(conn, self.topic, self.partition, self.offset + 1, self.topic_id)
 
 
+# Statements built once: a stream run runs them for every job while it holds the write lock.
+_JOB = sa.select(jobs).where(jobs.c.id == sa.bindparam("job_id"))
+_INSERT_INVOICE = invoices_table.insert()
+_DOCUMENT = sa.select(invoices_table.c.document).where(invoices_table.c.id == sa.bindparam("invoice_id"))
+
+
 def _job(conn: sa.Connection, job_id: str) -> dict | None:
-    row = conn.execute(sa.select(jobs).where(jobs.c.id == job_id)).mappings().first()
+    row = conn.execute(_JOB, {"job_id": job_id}).mappings().first()
     return dict(row) if row else None
 
 
@@ -66,9 +72,7 @@ def claim(store: Store, job_id: str, max_attempts: int, position: Position | Non
             _fail(conn, job, f"processing was interrupted {job['attempts']} times; giving up", position)
             return None
         now = utcnow()
-        conn.execute(
-            jobs.update().where(jobs.c.id == job_id).values(attempts=job["attempts"] + 1, started_at=now, updated_at=now)
-        )
+        update_job(conn, job_id, attempts=job["attempts"] + 1, started_at=now, updated_at=now)
         job["attempts"] += 1
         return job
 
@@ -102,15 +106,13 @@ def complete(
         previous = None
         if current["invoice_id"] is None:
             invoice_id = ids.new_id("inv", Mode(current["mode"]))
-            conn.execute(
-                invoices_table.insert().values(
-                    id=invoice_id, team_id=current["team_id"], mode=current["mode"], client_id=current["client_id"],
-                    job_id=current["id"], status=PROCESSING, document={}, created_at=now, updated_at=now,
-                )
-            )
+            conn.execute(_INSERT_INVOICE, dict(
+                id=invoice_id, team_id=current["team_id"], mode=current["mode"], client_id=current["client_id"],
+                job_id=current["id"], status=PROCESSING, document={}, created_at=now, updated_at=now,
+            ))
         else:  # a reprocess: the invoice keeps its id and creation time, its content is replaced
             invoice_id = current["invoice_id"]
-            previous = conn.execute(sa.select(invoices_table.c.document).where(invoices_table.c.id == invoice_id)).scalar_one()
+            previous = conn.execute(_DOCUMENT, {"invoice_id": invoice_id}).scalar_one()
         dto = invoices.build_dto(invoice_id, current, extracted, now)
         if previous:
             dto["createdAt"] = previous.get("createdAt", dto["createdAt"])
@@ -128,16 +130,12 @@ def complete(
 
 def _fail(conn: sa.Connection, job: dict, message: str, position: Position | None) -> None:
     now = utcnow()
-    conn.execute(
-        jobs.update().where(jobs.c.id == job["id"]).values(
-            status=FAILED, error_message=message, updated_at=now, finished_at=now
-        )
-    )
+    update_job(conn, job["id"], status=FAILED, error_message=message, updated_at=now, finished_at=now)
     if job["mode"] == Mode.LIVE.value:
         credits.release(conn, job["team_id"], job["id"])
     if job["invoice_id"] is not None:
         # A failed reprocess: the invoice keeps its previous content (section 6: data.invoice).
-        document = conn.execute(sa.select(invoices_table.c.document).where(invoices_table.c.id == job["invoice_id"])).scalar_one()
+        document = conn.execute(_DOCUMENT, {"invoice_id": job["invoice_id"]}).scalar_one()
         document = completion.save_document(conn, job["invoice_id"], dict(document), invoices.COMPLETED)
         data = {"invoice": document}
     else:
