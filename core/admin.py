@@ -24,6 +24,7 @@ def create_team(store: Store, name: str) -> dict:
     team_id = ids.new_team_id()
     with store.write() as conn:
         conn.execute(teams.insert().values(id=team_id, name=name, created_at=utcnow()))
+        credits.open_total(conn, team_id)
     return {"teamId": team_id, "name": name}
 
 

@@ -1,4 +1,4 @@
-"""The credit ledger: every movement is a row; balances are derived, never stored.
+"""The credit ledger: every movement is a row, and the team's running total moves with it.
 
 Kinds: `grant` (+amount), `hold` (one credit reserved for a job at admission),
 `charge` (the hold became a cost: the invoice was ingested), `release` (the hold was
@@ -6,6 +6,10 @@ given back: the job failed). Balance = grants − charges; held = holds − char
 releases; available = balance − held. Callers run these inside one write transaction
 together with the job change that causes them, so concurrent uploads cannot overspend.
 Test mode never touches the ledger.
+
+The ledger is the record; `credit_balances` keeps its total per team, written by the same
+statement path as each row (`_insert`), so admission reads one row instead of summing a
+ledger that grows by two rows per upload.
 """
 
 from datetime import timedelta
@@ -16,29 +20,51 @@ from core.clock import as_utc, iso_ms, utcnow
 from core.jobs import AWAITING_CREDITS
 from core.modes import Mode
 from core.store.scoping import in_mode
-from core.store.tables import credit_ledger, jobs
+from core.store.tables import credit_balances, credit_ledger, jobs
+
+# What each kind of movement does to (balance, held), per credit.
+_MOVES = {"grant": (1, 0), "hold": (0, 1), "charge": (-1, -1), "release": (0, -1)}
+
+# Built once: every upload's admission runs them while its process holds the write lock.
+_INSERT = credit_ledger.insert()
+_TOTAL = sa.select(credit_balances.c.balance, credit_balances.c.held).where(
+    credit_balances.c.team_id == sa.bindparam("team_id")
+)
+_MOVE = (
+    credit_balances.update().where(credit_balances.c.team_id == sa.bindparam("of_team"))
+    .values(
+        balance=credit_balances.c.balance + sa.bindparam("d_balance"),
+        held=credit_balances.c.held + sa.bindparam("d_held"),
+        updated_at=sa.bindparam("at"),
+    )
+)
+_JOB_SUMS = (
+    sa.select(credit_ledger.c.kind, sa.func.sum(credit_ledger.c.amount))
+    .where(credit_ledger.c.job_id == sa.bindparam("job_id"))
+    .group_by(credit_ledger.c.kind)
+)
 
 
 def _insert(conn: sa.Connection, team_id: str, kind: str, amount: int, job_id: str | None, note: str | None = None) -> None:
+    now = utcnow()
     conn.execute(
-        credit_ledger.insert().values(
-            team_id=team_id, kind=kind, amount=amount, job_id=job_id, note=note, created_at=utcnow()
-        )
+        _INSERT, {"team_id": team_id, "kind": kind, "amount": amount, "job_id": job_id, "note": note, "created_at": now}
     )
+    d_balance, d_held = (amount * sign for sign in _MOVES[kind])
+    moved = conn.execute(_MOVE, {"of_team": team_id, "d_balance": d_balance, "d_held": d_held, "at": now})
+    if moved.rowcount == 0:  # a team made without its total (admin.create_team makes it)
+        open_total(conn, team_id)
+        conn.execute(_MOVE, {"of_team": team_id, "d_balance": d_balance, "d_held": d_held, "at": now})
+
+
+def open_total(conn: sa.Connection, team_id: str) -> None:
+    """The team's running total, at zero: made with the team."""
+    conn.execute(credit_balances.insert().values(team_id=team_id, balance=0, held=0, updated_at=utcnow()))
 
 
 def balance(conn: sa.Connection, team_id: str) -> dict:
-    sums = dict(
-        conn.execute(
-            sa.select(credit_ledger.c.kind, sa.func.coalesce(sa.func.sum(credit_ledger.c.amount), 0))
-            .where(credit_ledger.c.team_id == team_id)
-            .group_by(credit_ledger.c.kind)
-        ).all()
-    )
-    granted, held_total = int(sums.get("grant", 0)), int(sums.get("hold", 0))
-    charged, released = int(sums.get("charge", 0)), int(sums.get("release", 0))
-    bal = granted - charged
-    held = held_total - charged - released
+    row = conn.execute(_TOTAL, {"team_id": team_id}).first()
+    bal, held = (int(row.balance), int(row.held)) if row else (0, 0)
     return {"balance": bal, "held": held, "available": bal - held}
 
 
@@ -55,13 +81,7 @@ def try_hold(conn: sa.Connection, team_id: str, job_id: str) -> bool:
 
 
 def _open_hold(conn: sa.Connection, job_id: str) -> bool:
-    rows = dict(
-        conn.execute(
-            sa.select(credit_ledger.c.kind, sa.func.sum(credit_ledger.c.amount))
-            .where(credit_ledger.c.job_id == job_id)
-            .group_by(credit_ledger.c.kind)
-        ).all()
-    )
+    rows = dict(conn.execute(_JOB_SUMS, {"job_id": job_id}).all())
     return int(rows.get("hold", 0)) - int(rows.get("charge", 0)) - int(rows.get("release", 0)) > 0
 
 

@@ -179,6 +179,17 @@ credit_ledger = sa.Table(
     sa.Index("ix_credit_ledger_balance", "team_id", "kind", "amount"),  # balances from the index alone
 )
 
+# The running total of each team's ledger, moved in the transaction of every ledger row:
+# admission reads one row instead of summing a ledger that grows with every upload.
+credit_balances = sa.Table(
+    "credit_balances",
+    metadata,
+    sa.Column("team_id", sa.ForeignKey("teams.id"), primary_key=True),
+    sa.Column("balance", sa.Integer, nullable=False),  # grants − charges
+    sa.Column("held", sa.Integer, nullable=False),  # holds − charges − releases
+    sa.Column("updated_at", TS, nullable=False),
+)
+
 outbox = sa.Table(
     "outbox",
     metadata,

@@ -111,3 +111,20 @@ def test_team_states_are_set_and_cleared(store, team):
     assert admin.set_team_state(store, team, "team_suspended", True)["teamSuspended"]
     with pytest.raises(admin.AdminError):
         admin.set_team_state(store, team, "nonsense", True)
+
+
+def test_the_running_total_is_the_sum_of_the_ledger(env, store, team):
+    admin.grant_credits(store, team, 3)
+    p = _principal(store, team)
+    admitted = [admission.admit(store, env, p, [_upload()])[0].job_id for _ in range(4)]  # 3 held, 1 parked
+    with store.write() as conn:
+        assert credits.charge(conn, team, admitted[0]) and credits.release(conn, team, admitted[1])
+        assert not credits.charge(conn, team, admitted[1])  # nothing held any more: nothing moves
+    with store.read() as conn:
+        sums = dict(conn.execute(
+            sa.select(credit_ledger.c.kind, sa.func.sum(credit_ledger.c.amount))
+            .where(credit_ledger.c.team_id == team).group_by(credit_ledger.c.kind)
+        ).all())
+        total = credits.balance(conn, team)
+    assert sums == {"grant": 3, "hold": 3, "charge": 1, "release": 1}
+    assert total == {"balance": 2, "held": 1, "available": 1}
