@@ -13,7 +13,8 @@ measures:
   pages processed per minute, sustained;
 - webhooks (bench/webhooks.py): event commit → receipt at a fast local HTTPS receiver
   (p50/p95) and deliveries per second for a burst. `--only webhooks` measures just these
-  and keeps the other figures of latest.json.
+  and keeps the other figures of latest.json; `--only api` likewise measures just the API
+  load (on the same private stack, stream runs included).
 """
 
 import argparse
@@ -144,7 +145,7 @@ def main() -> None:
     parser.add_argument("--burst", type=int, default=200, help="digital PDFs in the burst")
     parser.add_argument("--load-seconds", type=int, default=20, help="duration of each locust run")
     parser.add_argument("--scan-pages", type=int, default=30, help="scanned pages for the sustained rate")
-    parser.add_argument("--only", choices=["all", "webhooks"], default="all")
+    parser.add_argument("--only", choices=["all", "api", "webhooks"], default="all")
     args = parser.parse_args()
     if args.only == "webhooks":
         write_report(_webhooks_only(), _previous_report())
@@ -162,6 +163,12 @@ def main() -> None:
             team = stack.provision(credits=1_000_000)  # the load test uploads as fast as it can
             stack.upload(team["live"], FIXTURES / "invoice_digital.pdf")  # warm-up
             time.sleep(2)
+            if args.only == "api":
+                api_load = load.measure(stack, team, store, FIXTURES, args.load_seconds, args.scan_pages)
+                previous = _previous_report()
+                previous["results"]["api_load"] = {"measuredAt": _now(), "machine": _machine(), **api_load}
+                write_report(previous["results"]["webhooks"], previous)
+                return
             results = {
                 "digital_pdf_latency": sequential_latency(stack, team["live"], FIXTURES / "invoice_digital.pdf", args.digital, store),
                 "scan_latency": sequential_latency(stack, team["live"], FIXTURES / "invoice_scan.png", args.scans, store),
@@ -172,12 +179,16 @@ def main() -> None:
         finally:
             stack.stop()
     report = {
-        "measuredAt": datetime.now(timezone.utc).isoformat(timespec="seconds"),
+        "measuredAt": _now(),
         "machine": _machine(),
         "streamGroups": groups,
         "results": results,
     }
     write_report(_webhooks_only(), report)
+
+
+def _now() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds")
 
 
 def _machine() -> dict:
@@ -187,7 +198,7 @@ def _machine() -> dict:
 def _webhooks_only() -> dict:
     with tempfile.TemporaryDirectory(prefix="invoices-bench-webhooks-") as home:
         measured = webhook_bench.run(Path(home))
-    return {"measuredAt": datetime.now(timezone.utc).isoformat(timespec="seconds"), "machine": _machine(), **measured}
+    return {"measuredAt": _now(), "machine": _machine(), **measured}
 
 
 def _previous_report() -> dict:
