@@ -528,8 +528,9 @@ def _unheaded_block(layout: Layout, line: TextLine, pos: int, taken: set[int],
     name: Candidate | None = None
     labelled_before = any(h.key in _FIELD_KEYS and cell_start <= h.start < pos for h in layout.hits(line))
     x0 = Span(line, cell_start, pos + 1).words[0].x0
-    if before is not None and "|" in before.text:
-        before = before.sub(0, before.text.index("|")).strip(_SEPARATORS)  # "UAB X | Reg. ..." in a footer
+    cut = re.search(r"\s[|·•]\s|\s[|·•]$|[|·•]", before.text) if before is not None else None
+    if cut is not None and cut.start() > 0:
+        before = before.sub(0, cut.start()).strip(_SEPARATORS)  # "UAB X | Reg. ...", "X GmbH · Straße 1"
     if before is not None and re.search(r"[^\W\d_]{2}", before.text) and not labelled_before:
         name = Candidate(tidy_name(before.text.strip(_SEPARATORS)), 0.75, before)
         top_line = line
@@ -651,7 +652,9 @@ def _name_above(layout: Layout, line: TextLine, x0: float, taken: set[int]) -> t
         for c_start, c_end in ln.cells:
             span = Span(ln, c_start, c_end)
             words = span.words
-            if abs(words[0].x0 - x0) > 3 * ln.height or any(id(w) in taken for w in words):
+            centred = abs((words[0].x0 + words[-1].x1) / 2 - (line.x0 + line.x1) / 2) < 2 * ln.height \
+                and abs((ln.x0 + ln.x1) / 2 - (line.x0 + line.x1) / 2) < 2 * ln.height  # a receipt's header
+            if (abs(words[0].x0 - x0) > 3 * ln.height and not centred) or any(id(w) in taken for w in words):
                 continue
             if any(h.key in _FIELD_KEYS or h.key in ("issue_date", "due_date", "invoice_number")
                    for h in layout.hits(ln) if c_start <= h.start < c_end):

@@ -230,3 +230,18 @@ def test_a_labels_translation_printed_under_it_is_neither_a_label_nor_a_value():
     got = (inv["invoiceNumber"], inv["issueDate"], inv["seller"]["name"], inv["buyer"]["name"],
            inv["seller"]["vatCode"], inv["buyer"]["vatCode"])
     assert got == ("SF-2026-77", "2026-03-14", "UAB Vėjo malūnas", "MB Lino namai", "LT100001234510", "LT100004500515")
+
+
+@pytest.mark.parametrize("window_codes", [False, True])
+def test_a_letter_with_the_seller_only_in_its_footer(window_codes):
+    rows = [(60, 60, "UAB Vėjo malūnas", 11), (74, 60, "Gedimino pr. 12", 11), (88, 60, "LT-01103 Vilnius", 11)]
+    if window_codes:
+        rows.append((104, 60, "PVM kodas LT100001234510", 8))
+    rows += [(200, 60, "Rechnung", 16), (220, 60, "Rechnungsnummer: RE-2026-0042", 9),
+             (232, 60, "Datum: 14.03.2026", 9),
+             (780, 60, "Nordlicht Handel GmbH · Hafenstraße 12, 20457 Hamburg · USt-IdNr. DE136695976", 7),
+             (790, 60, "IBAN DE89 3704 0044 0532 0130 00 · Commerzbank", 7)]
+    inv = extract_invoice(_page(rows))
+    assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Nordlicht Handel GmbH", "DE136695976")
+    assert inv["buyer"]["name"] == "UAB Vėjo malūnas"
+    assert inv["buyer"]["vatCode"] == ("LT100001234510" if window_codes else None)
