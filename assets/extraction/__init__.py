@@ -29,7 +29,7 @@ from core.vat_classification import undirected
 from ..ocr.model import Document
 from . import header, parties
 from .amounts import decimal_str, money_str
-from .calibration import calibrate
+from .calibration import calibrate, key_of
 from .fields import Candidate, Layout
 from .labels import HEADER_FIELDS, HEADINGS, PARTY_FIELDS, TOTAL_FIELDS
 from .tables import detect_tables, table_items
@@ -57,6 +57,7 @@ class _Recorder:
     def __init__(self) -> None:
         self.confidence: dict[str, float] = {}
         self.sources: dict[str, dict] = {}
+        self.unheaded: set[str] = set()  # parties found without a heading (see ``calibration``)
 
     def put(self, path: str, cand: Candidate | None):
         if cand is None:
@@ -67,14 +68,14 @@ class _Recorder:
         return cand.value
 
 
-def extract_invoice(doc: Document, calibrated: bool = True) -> dict:
+def extract_invoice(doc: Document, calibrated: bool = True, observe: dict | None = None) -> dict:
     """Extract the invoice DTO fields from a read document (see spec/invoice.md).
 
     The result has every extraction field of the DTO (not the job fields such as ``id``
     or ``status``, which the pipeline adds). ``extraction.durationMs`` covers extraction
     only; ``assets.process.process_document`` replaces it with the whole processing time.
-    ``calibrated=False`` leaves the rules' raw scores as the confidences (what
-    ``eval.calibrate`` fits the calibration on).
+    ``calibrated=False`` leaves the rules' raw scores as the confidences, and ``observe``
+    receives each field's calibration key: what ``eval.calibrate`` fits the calibration on.
     """
     started = time.perf_counter()
     layout = Layout(doc, ALL_LABELS)
@@ -139,7 +140,9 @@ def extract_invoice(doc: Document, calibrated: bool = True) -> dict:
         derived.add("vatBreakdown.rate")
     checks = validate({**invoice, "lines": items}, rec.confidence, warnings, frozenset(derived))
     invoice["validation"] = {"checks": checks, "warnings": warnings}
-    fields = calibrate(rec.confidence, doc.text_layer) if calibrated else rec.confidence
+    fields = calibrate(rec.confidence, doc.text_layer, rec.unheaded) if calibrated else rec.confidence
+    if observe is not None:  # what the calibration is fitted on: raw scores and their kinds
+        observe.update({path: key_of(path, doc.text_layer, rec.unheaded) for path in rec.confidence})
     invoice["confidence"] = {"overall": overall(fields), "fields": fields}
     invoice["sources"] = rec.sources
     invoice["extraction"] = {
@@ -158,6 +161,8 @@ def _party(layout: Layout, blocks: dict, role: str, rec: _Recorder) -> dict:
     for key, cand in found.items():
         if key in _PARTY_PATHS:
             rec.put(f"{role}.{_PARTY_PATHS[key]}", cand)
+    if blocks[role].heading is None:
+        rec.unheaded.add(role)
     return party
 
 

@@ -52,13 +52,23 @@ def _table() -> dict:
     return json.loads(TABLE.read_text())
 
 
-def calibrate(confidence: dict[str, float], text_layer: bool) -> dict[str, float]:
+def key_of(path: str, text_layer: bool, unheaded: set[str] | frozenset[str] = frozenset()) -> str:
+    """The table a field's score is read in: its kind, its source, and for a party's
+    fields whether the party was found without a heading (by its codes, a letterhead, a
+    window address), which is surer on some layouts than on others."""
+    role = path.split(".", 1)[0]
+    found = "/unheaded" if role in unheaded else ""
+    return f"{group_of(path)}/{source_of(text_layer)}{found}"
+
+
+def calibrate(confidence: dict[str, float], text_layer: bool,
+              unheaded: set[str] | frozenset[str] = frozenset()) -> dict[str, float]:
     """The confidence map with every header field's score replaced by its calibrated value."""
     table = _table()
-    source = source_of(text_layer)
     out = dict(confidence)
     for path, score in confidence.items():
-        steps = table.get(f"{group_of(path)}/{source}")
+        key = key_of(path, text_layer, unheaded)
+        steps = table.get(key) or table.get(key.removesuffix("/unheaded"))
         if steps:
             value = value_at(steps, score)
             # A rule that calls its value a guess (a default currency, a total derived from
