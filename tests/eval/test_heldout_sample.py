@@ -16,24 +16,25 @@ import pytest
 from corpus.generate import build, category_of, split_of, write
 from eval.run import evaluate, summarize
 
-SAMPLE_SIZE = {"digital": 8, "scan": 5, "photo": 5}
+SAMPLE_SIZE = {"digital": 8, "scan": 5, "photo": 5, "embedded": 8}
 # Floors: header-field accuracy and line-item F1 per category on this sample (18 documents
-# from eight of the ten held-out families: till receipts, credit memos, window addresses,
-# stacked bilingual labels, an export invoice, parties under the totals, a right-hand
-# letterhead, a bilingual form; Italian, Spanish, German, Estonian, Polish, Russian,
-# Lithuanian and English). Measured on it: digital 89.4 % / 60.7 % (no till receipt's
-# items are found), scan 66.2 % / 86.4 %, photo 78.5 % / 65.0 %: far under the targets,
-# which is what held-out families are for. With five OCR'd documents one wrong field moves
-# header accuracy by 1.5 points and one wrong line F1 by about 5.
+# from nine of the ten held-out families: parties under the totals, party cards, till
+# receipts and cash slips, stacked bilingual labels, window addresses, an export invoice,
+# a credit memo, a right-hand letterhead), plus the digital eight again with their invoice
+# embedded as an e-invoice. Measured on it: digital 88.5 % / 99.4 %, scan 86.2 % / 93.6 %,
+# photo 86.2 % / 68.2 %, embedded 100 % / 100 %. With five OCR'd documents one wrong field
+# moves header accuracy by 1.5 points and one wrong line F1 by about 5, so the floors sit
+# a few points under; the embedded XML is read exactly or not at all.
 FLOORS = {
-    "digital": {"header": 0.86, "f1": 0.55},
-    "scan": {"header": 0.60, "f1": 0.78},
-    "photo": {"header": 0.72, "f1": 0.56},
+    "digital": {"header": 0.85, "f1": 0.95},
+    "scan": {"header": 0.80, "f1": 0.85},
+    "photo": {"header": 0.80, "f1": 0.60},
+    "embedded": {"header": 1.0, "f1": 1.0},
 }
 
 
 def sample_indexes() -> list[int]:
-    wanted = dict(SAMPLE_SIZE)
+    wanted = {category: SAMPLE_SIZE[category] for category in ("digital", "scan", "photo")}
     out = []
     index = 0
     while any(wanted.values()):
