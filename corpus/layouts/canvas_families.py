@@ -212,13 +212,7 @@ def _totals(d: Draw, spec: InvoiceSpec, style: Style, y: float, x_label: float, 
     if y > H - 120:
         d.new_page()
         y = 60
-    rows = [(style.label("net"), style.money(spec.net, True))]
-    breakdown = spec.breakdown()
-    for rate, _, vat in breakdown:
-        rows.append((style.label("vat", rate=style.rate(rate)), style.money(vat, True)))
-    if len(breakdown) > 1:
-        rows.append((style.label("vat_total"), style.money(spec.vat, True)))
-    rows.append((style.label("gross"), style.money(spec.gross, True)))
+    rows = totals_rows(spec, style)
     for k, (label, value) in enumerate(rows):
         bold = k == len(rows) - 1
         d.text(x_label, y, label, bold=bold)
@@ -417,6 +411,31 @@ MONO = {"DejaVuSansMono": "/usr/share/fonts/truetype/dejavu/DejaVuSansMono.ttf",
         "LiberationMono": "/usr/share/fonts/truetype/liberation2/LiberationMono-Regular.ttf"}
 
 
+def _slip(font: str, size: float, width: float, rows: list[tuple[str, str, str]], lead: float, top: float,
+          margin: float) -> bytes:
+    """A till roll as long as its rows: (kind, left text, right text) with kind "c" for a
+    centred line, "i" for an indented one, "rule" for a line across, "" for plain."""
+    step = size * lead
+    height = 30 + step * len(rows)
+    buffer = io.BytesIO()
+    c = canvas.Canvas(buffer, pagesize=(width, height))
+    c.setFont(font, size)
+    y = height - top
+    for kind, left, right in rows:
+        if kind == "rule":
+            c.setLineWidth(0.4)
+            c.line(margin, y + 2, width - margin, y + 2)
+        elif kind == "c":
+            c.drawCentredString(width / 2, y, left)
+        else:
+            c.drawString(margin + (12 if kind == "i" else 0), y, left)
+            if right:
+                c.drawRightString(width - margin, y, right)
+        y -= step
+    c.save()
+    return buffer.getvalue()
+
+
 def mono_receipt(spec: InvoiceSpec, style: Style, rng: random.Random):
     """A till roll 80 mm wide in a monospaced font, one line per item where it fits, the
     page as long as the receipt."""
@@ -458,25 +477,13 @@ def mono_receipt(spec: InvoiceSpec, style: Style, rng: random.Random):
         lines += [("", "-" * chars), ("", style.label("buyer")), ("", spec.buyer.name)]
         for k, v in buyer_pairs:
             lines += spread(f"{k} {v}".strip(), "")
-    lead = size * 1.3
-    height = 30 + lead * len(lines)
-    buffer = io.BytesIO()
-    c = canvas.Canvas(buffer, pagesize=(width, height))
-    c.setFont(font, size)
-    y = height - 18
-    for align, text in lines:
-        if align == "c":
-            c.drawCentredString(width / 2, y, text)
-        else:
-            c.drawString(8, y, text)
-        y -= lead
-    c.save()
+    pdf = _slip(font, size, width, [(align, text, "") for align, text in lines], lead=1.3, top=18, margin=8)
     printed = printed_flags(spec, ["description", "quantity", "unitPrice", "netAmount"] +
                             (["discount"] if any(i.discount for i in spec.items) else []),
                             seller_pairs, buyer_pairs, due=False, delivery=False)
     if not show_buyer:
         printed["buyer"] = {"shown": False}
-    return buffer.getvalue(), printed
+    return pdf, printed
 
 
 def bilingual_form(spec: InvoiceSpec, style: Style, rng: random.Random):
@@ -623,29 +630,12 @@ def pos_slip(spec: InvoiceSpec, style: Style, rng: random.Random):
     for rate, base, vat in spec.breakdown():
         rows.append(("", f"{letters[rate]} {style.rate(rate)} %  {style.money(base)}", style.money(vat)))
     rows += [("", "", ""), ("", style.labels["paid"], style.money(spec.gross, True))]
-    lead = size * 1.35
-    height = 30 + lead * len(rows)
-    buffer = io.BytesIO()
-    c = canvas.Canvas(buffer, pagesize=(width, height))
-    c.setFont(font, size)
-    y = height - 16
-    for kind, left, right in rows:
-        if kind == "rule":
-            c.setLineWidth(0.4)
-            c.line(6, y + 2, width - 6, y + 2)
-        elif kind == "c":
-            c.drawCentredString(width / 2, y, left)
-        else:
-            c.drawString(18 if kind == "i" else 6, y, left)
-            if right:
-                c.drawRightString(width - 6, y, right)
-        y -= lead
-    c.save()
+    pdf = _slip(font, size, width, rows, lead=1.35, top=16, margin=6)
     printed = printed_flags(spec, ["description", "quantity", "unitPrice", "netAmount"] +
                             (["discount"] if any(i.discount for i in spec.items) else []),
                             seller_pairs, [], due=False, delivery=False)
     printed["buyer"] = {"shown": False}
-    return buffer.getvalue(), printed
+    return pdf, printed
 
 
 FAMILIES = {
