@@ -106,6 +106,7 @@ def extract_invoice(doc: Document, calibrated: bool = True, observe: dict | None
     breakdown, rate_implied = _vat_breakdown(items, totals, seller, buyer)
     _classify_lines(items, breakdown, seller, buyer)
 
+    doc_type = header.vat_invoice_if_registered(doc_type, seller["vatCode"])
     if doc_type is None:
         # No title found: an invoice if it looks like one, with low confidence.
         looks_like = bool(totals.chosen) or bool(blocks)

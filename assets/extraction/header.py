@@ -25,7 +25,9 @@ CURRENCIES = {"EUR", "USD", "GBP", "PLN", "SEK", "NOK", "DKK", "CHF", "CZK", "HU
 CURRENCY_SYMBOLS = {"€": "EUR", "$": "USD", "£": "GBP", "zł": "PLN"}
 _TOKEN = re.compile(r"[^\s:;,]+")
 _ID_TOKEN = re.compile(r"[0-9A-Za-zĄČĘĖĮŠŲŪŽąčęėįšųūž][0-9A-Za-zĄČĘĖĮŠŲŪŽąčęėįšųūž/._\-]*")
-_TITLE_FOLLOW = re.compile(r"^\s*(?:$|nr\b|no\b|#|serija\b|series\b|\(|\d|n°|№|num\w*|nummer\b|n\.)")
+# What may follow a title: nothing, its number, or its translation after a slash
+# ("PVN RĒĶINS / VAT Invoice").
+_TITLE_FOLLOW = re.compile(r"^\s*(?:$|nr\b|no\b|#|serija\b|series\b|\(|\d|n°|№|num\w*|nummer\b|n\.|/)")
 
 
 def _label_weight(hit: Hit) -> float:
@@ -52,6 +54,27 @@ def document_type(layout: Layout) -> Candidate | None:
                         continue
                     return Candidate(kind, 0.95, Span(line, c_start + m.start(), c_start + m.end()))
     return None
+
+
+# Titles of languages that use one word for every invoice: whether it is a VAT invoice
+# is told by the seller, not by the title.
+_ONE_WORD_INVOICE = {"rechnung", "facture", "arve", "factuur", "fattura", "factura"}
+
+
+def vat_invoice_if_registered(doc_type: Candidate | None, seller_vat_code: str | None) -> Candidate | None:
+    """"Rechnung" from a seller with a VAT number is a VAT invoice.
+
+    Lithuanian, Latvian, Polish, Russian and English print "PVM sąskaita faktūra",
+    "PVN rēķins", "Faktura VAT", "Счёт-фактура", "VAT invoice" when they mean one; German,
+    French, Estonian, Dutch, Italian and Spanish print the same word either way, and an
+    invoice of a VAT-registered seller is its VAT invoice (what a Lithuanian bookkeeper
+    books it as). A little less sure than a title that says so.
+    """
+    if doc_type is None or doc_type.value != "invoice" or doc_type.span is None or not seller_vat_code:
+        return doc_type
+    if doc_type.span.folded.strip().lower() not in _ONE_WORD_INVOICE:
+        return doc_type
+    return Candidate("vat_invoice", 0.9 * doc_type.score, doc_type.span)
 
 
 def _at_word_start(text: str, pos: int) -> bool:
@@ -204,15 +227,18 @@ def invoice_number(layout: Layout) -> dict[str, Candidate]:
                 if ident is not None:
                     out["invoiceNumber"] = out["number"] = Candidate(ident.text, 0.8, ident)
                     return out
-    # "N. documento: 371/A", "Nr dokumentu: FV/190": a number sign and a word no dictionary
-    # knows, then an identifier, in the upper part of the first page.
+    # "N. documento: 371/A", "Nr dokumentu FV/190": a number sign and a word no dictionary
+    # knows, then an identifier, in the upper part of the first page. The word may stand in
+    # a cell of its own, so the rest of the line is read, not the label's value.
     _, height = layout.page_size(1) if 1 in layout.lines else (0, 0)
     for hit in layout.iter_hits("number"):
         if hit.line.page != 1 or hit.line.cy > 0.4 * height:
             continue
-        span, _ = label_value(layout, hit)
-        m = re.match(r"\s*[^\W\d_]{3,14}\s*:\s*", span.text) if span is not None else None
-        ident = _id_from(span.sub(m.end(), len(span.text))) if m else None
+        span = Span(hit.line, hit.end, len(hit.line.text)).strip()
+        m = re.match(r"\s*([^\W\d_]{3,14})\s*:?\s*", span.text) if span is not None else None
+        if m and m.group(1).isupper():  # "Nr. ABCD 123": a series in capitals, not a word
+            m = None
+        ident = _id_from(span.sub(m.end(), len(span.text)).strip()) if m and m.end() < len(span.text) else None
         if ident is not None and not find_ibans(ident.text):
             out["invoiceNumber"] = out["number"] = Candidate(ident.text, 0.7, ident)
             return out

@@ -233,6 +233,7 @@ DOCUMENT_TYPES: list[tuple[str, re.Pattern[str]]] = [
         ("proforma", "isankstinio apmokejimo saskaita(?:[- ]?faktura)?"),
         ("proforma", "pro[ -]?forma"),
         ("vat_invoice", "pvm saskaita[- ]?faktura"),
+        ("vat_invoice", "pvm saskaita"),  # "faktūra" wrapped to the next line
         ("vat_invoice", "(?:vat|tax) invoice"),
         ("invoice", "saskaita[- ]?faktura"),
         ("invoice", "saskaita"),

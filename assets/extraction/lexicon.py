@@ -324,13 +324,16 @@ TABLE_COLUMNS = {
 DOCUMENT_TYPES = [
     ("credit_note", "gutschrift|rechnungskorrektur|stornorechnung|facture d'avoir|avoir|note de crédit"
                     "|faktura korygująca|korekta faktury|kredītrēķins|kreeditarve|creditnota|creditfactuur"
-                    "|nota di credito|factura rectificativa|nota de crédito|корректировочный счет-фактура"),
+                    "|nota di credito|factura rectificativa|nota de crédito|nota de abono"
+                    "|корректировочный сч[её]т(?:-фактура)?|кредитный сч[её]т"),
     ("proforma", "proformarechnung|proforma-rechnung|facture pro[ -]?forma|faktura pro[ -]?forma|avansa rēķins"
-                 "|ettemaksuarve|pro-forma factuur|fattura pro[ -]?forma|factura pro[ -]?forma"),
+                 "|priekšapmaksas rēķins|ettemaksuarve|pro[ -]?forma arve|pro[ -]?forma-?factuur"
+                 "|fattura pro[ -]?forma|factura pro[ -]?forma|pro[ -]?forma invoice|сч[её]т-проформа"),
     ("vat_invoice", "faktura vat|pvn rēķins|счет-фактура"),
     ("invoice", "rechnung|facture|faktura|rēķins(?:-pavadzīme)?|arve|factuur|fattura|factura|счет на оплату|счет"),
-    ("receipt", "quittung|kassenbon|kassenbeleg|ticket de caisse|reçu|paragon(?: fiskalny)?|kases čeks"
-                "|kviitung|kassabon|scontrino|ricevuta|recibo|кассовый чек"),
+    ("receipt", "quittung|kassenbon|kassenbeleg|ticket de caisse|reçu|paragon(?: fiskalny)?|(?:kases )?čeks"
+                "|kviitung|tšekk|kassabon|kwitantie|scontrino|ricevuta|recibo|factura simplificada"
+                "|(?:кассовый )?чек"),
 ]
 
 

@@ -77,6 +77,8 @@ def test_table_headers_of_each_language(header):
     ("Nota di credito", "credit_note"), ("Factura", "invoice"), ("Счет-фактура", "vat_invoice"),
     ("Счет на оплату", "invoice"), ("Paragon fiskalny", "receipt"),
     ("PVM sąskaita faktūra", "vat_invoice"), ("Kreditinė sąskaita faktūra", "credit_note"),
+    ("Kwitantie", "receipt"), ("ČEKS", "receipt"), ("Tšekk", "receipt"), ("Чек", "receipt"),
+    ("Proforma arve", "proforma"), ("Pro-formafactuur", "proforma"), ("Кредитный счёт", "credit_note"),
 ])
 def test_document_titles(title, kind):
     folded = fold(title)

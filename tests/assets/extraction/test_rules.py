@@ -47,12 +47,39 @@ def page(*rows):
             [(40, [(150, "KREDITINĖ PVM SĄSKAITA FAKTŪRA Serija KR Nr. 12")])],
             ("credit_note", "KR", "12", "KR 12", None),
         ),
+        (  # a title with its translation after a slash
+            [(40, [(150, "PVN RĒĶINS / VAT Invoice")]), (60, [(40, "Rēķina Nr. RK 5646")])],
+            ("vat_invoice", None, "RK 5646", "RK 5646", None),
+        ),
+        (  # a receipt's bare "Nr." under its title
+            [(40, [(120, "Kwitantie")]), (55, [(120, "Nr. 2025-3388")])],
+            ("receipt", None, "2025-3388", "2025-3388", None),
+        ),
+        (  # a number sign and a word no dictionary knows, the number in a cell of its own
+            [(40, [(40, "FATTURA")]), (80, [(40, "Venditore"), (300, "N. documento"), (400, "22/2025")])],
+            ("invoice", None, "22/2025", "22/2025", None),
+        ),
+        (  # the same above the title, with a colon
+            [(40, [(300, "Nr dokumentu: 199/2025")]), (50, [(40, "FAKTURA")])],
+            ("invoice", None, "199/2025", "199/2025", None),
+        ),
     ],
 )
 def test_header_variants(rows, expected):
     inv = extract_invoice(page(*rows))
     got = (inv["documentType"], inv["series"], inv["number"], inv["invoiceNumber"], inv["issueDate"])
     assert got == expected
+
+
+def test_one_word_for_every_invoice_is_a_vat_invoice_when_the_seller_has_a_vat_number():
+    rows = [(40, [(40, "RECHNUNG")]), (80, [(40, "Verkäufer")]), (95, [(40, "Muster GmbH")]),
+            (110, [(40, "USt-IdNr.: DE136695976")])]
+    assert extract_invoice(page(*rows))["documentType"] == "vat_invoice"
+    assert extract_invoice(page(*rows[:3]))["documentType"] == "invoice"
+    # a title that says "invoice" and not "VAT invoice" in a language that has both stays one
+    lt = [(40, [(40, "SĄSKAITA FAKTŪRA")]), (80, [(40, "Pardavėjas")]), (95, [(40, "UAB Medis")]),
+          (110, [(40, "PVM mokėtojo kodas: LT100001738313")])]
+    assert extract_invoice(page(*lt))["documentType"] == "invoice"
 
 
 def test_signature_line_is_not_a_title():
