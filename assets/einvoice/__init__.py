@@ -71,7 +71,7 @@ def embedded_invoice(found: EmbeddedInvoice, doc: Document) -> dict:
     invoice, confidence = build({**found.parsed, "lines": [dict(x) for x in found.parsed["lines"]]})
     layout = Layout(doc, ALL_LABELS)
     invoice["language"] = header.language(layout)
-    title = header.document_type(layout)
+    title = header.vat_invoice_if_registered(header.document_type(layout), (invoice["seller"] or {}).get("vatCode"))
     if invoice["documentType"] == "invoice" and title is not None and title.value == "vat_invoice":
         invoice["documentType"] = "vat_invoice"
     invoice["pageCount"] = len(doc.pages)

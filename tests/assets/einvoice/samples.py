@@ -25,7 +25,7 @@ def _party(name, company, vat, street, city, postal, country, **extra) -> dict:
 def invoice_dto() -> dict:
     """A German seller's invoice to a Lithuanian buyer: two rates, a line discount, a prepayment."""
     return {
-        "documentType": "invoice",
+        "documentType": "vat_invoice",  # type code 380 under a "Rechnung" of a VAT-registered seller
         "invoiceNumber": "RE-2026-0417",
         "issueDate": "2026-03-14",
         "dueDate": "2026-04-13",
