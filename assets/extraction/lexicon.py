@@ -113,7 +113,7 @@ HEADER_FIELDS = {
         "fr": ["facture n°", "facture no", "numéro de facture", "n° de facture", "n° facture", "facture numéro"],
         "pl": ["faktura nr", "faktura vat nr", "numer faktury", "nr faktury"],
         "lv": ["rēķina nr. ", "rēķins nr. ", "rēķina numurs", "pavadzīmes nr. "],
-        "et": ["arve nr. ", "arve number", "arve nr"],
+        "et": ["arve nr. ", "arve number", "arve nr", "arvenr"],
         "nl": ["factuurnummer", "factuur nr. ", "factuurnr. "],
         "it": ["fattura n. ", "fattura n°", "numero fattura", "fattura nr. ", "numero documento"],
         "es": ["factura n°", "factura nº", "número de factura", "factura no", "n° factura", "núm. factura"],

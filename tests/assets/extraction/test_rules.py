@@ -71,6 +71,17 @@ def test_header_variants(rows, expected):
     assert got == expected
 
 
+def test_what_ocr_left_of_a_number_label_still_gives_the_number():
+    misread_title = [(40, [(40, "FACTU RE")]), (60, [(40, "N°"), (120, "2025/8016"), (300, "Date: 2025-12-21")])]
+    assert extract_invoice(page(*misread_title))["invoiceNumber"] == "2025/8016"
+    wrapped_nr = [(40, [(40, "Faktura korygująca")]), (60, [(40, "Faktura"), (120, "FV/563/10/2025")]),
+                  (66, [(300, "nr:")])]
+    assert extract_invoice(page(*wrapped_nr))["invoiceNumber"] == "FV/563/10/2025"
+    # "Oorspronkelijke / factuur: 432005": another invoice's number, in a phrase wrapped from above
+    original = [(40, [(40, "Creditfactuur")]), (60, [(300, "Oorspronkelijke")]), (72, [(300, "factuur: 432005")])]
+    assert extract_invoice(page(*original))["invoiceNumber"] is None
+
+
 def test_one_word_for_every_invoice_is_a_vat_invoice_when_the_seller_has_a_vat_number():
     rows = [(40, [(40, "RECHNUNG")]), (80, [(40, "Verkäufer")]), (95, [(40, "Muster GmbH")]),
             (110, [(40, "USt-IdNr.: DE136695976")])]
