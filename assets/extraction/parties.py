@@ -189,6 +189,8 @@ def read_block(layout: Layout, block: Block) -> tuple[dict, dict[str, Candidate]
                     _extend_address(layout, lines, i, found)
 
     _name(layout, block, found, label_lines)
+    if "name" in found and not re.search(r"[^\W\d_]{2}", str(found["name"].value)):
+        del found["name"]  # a signature rule or a row of dots, not a name
     _fallbacks(lines, found)
 
     address = parse_address(found["address"].value) if "address" in found else None
@@ -326,7 +328,7 @@ def tidy_name(text: str) -> str:
     "UAB „ Saulės vėjas “" -> "UAB „Saulės vėjas“"; an unbalanced straight quote at
     either end (a quote the label's punctuation took away) is dropped, not invented.
     """
-    name = clean_value(text)
+    name = _latin_homoglyphs(clean_value(text))
     # A lone character before the name is a letterhead's bar or band edge, read by OCR.
     name = re.sub(r"^[^\w„“\"«(]\s+|^[a-zIĮl|_]\s+(?=\S{2})", "", name)
     out: list[str] = []
@@ -353,11 +355,31 @@ def tidy_name(text: str) -> str:
     return name
 
 
+# Cyrillic capitals that print exactly like Latin ones: a page read with the Russian model
+# turns "MB", "AB", "OO" of a Latin name into them.
+_HOMOGLYPHS = str.maketrans("АВЕКМНОРСТХ", "ABEKMHOPCTX")
+_CYRILLIC_TOKEN = re.compile(r"\b[АВЕКМНОРСТХ]+\b")
+
+
+def _latin_homoglyphs(name: str) -> str:
+    """Cyrillic look-alike capitals in a name otherwise written in Latin letters, as Latin.
+
+    Only whole tokens made of look-alikes, and only when the name has no other Cyrillic
+    letter: a Russian name stays Russian.
+    """
+    if not re.search(r"[A-Za-z]", name):
+        return name
+    rest = _CYRILLIC_TOKEN.sub("", name)
+    if re.search(r"[\u0400-\u04ff]", rest):
+        return name
+    return _CYRILLIC_TOKEN.sub(lambda m: m.group().translate(_HOMOGLYPHS), name)
+
+
 # Legal forms are a closed vocabulary, so OCR's misreadings of them can be undone
 # ("Sp. Zz 0.0." -> "Sp. z o.o.", "Všį" -> "VšĮ", "OU" -> "OÜ"); only at the name's ends.
 _LEGAL_FORM_SPELLINGS = [
     (re.compile(r"\bSp\.?\s*[zZ]{1,2}\s*[oO0]\.?\s*[oO0]\.?$"), "Sp. z o.o."),
-    (re.compile(r"\s(?:O[UÜ]|0[UÜ]|00)$"), " OÜ"),
+    (re.compile(r"\s(?:O[UÜO]|0[UÜ]|00)$"), " OÜ"),
     (re.compile(r"^V[šsŠS][įiĮIl1]\b"), "VšĮ"),
     (re.compile(r"\s(?:[Il1][ĮI1l])$"), " IĮ"),
 ]

@@ -133,6 +133,16 @@ def test_company_names_lose_ocr_spaces_inside_quotes(raw, name):
     assert tidy_name(raw) == name
 
 
+@pytest.mark.parametrize("raw, name", [
+    ('"Lino namai" АВ', '"Lino namai" AB'),  # Cyrillic А and В read by the Russian model
+    ('МВ "Švarūs langai"', 'MB "Švarūs langai"'),
+    ("Tallinna Kaubad ОО", "Tallinna Kaubad OÜ"),
+    ("ООО Ромашка", "ООО Ромашка"),  # a Russian name stays Russian
+])
+def test_cyrillic_look_alikes_in_a_latin_name_are_latin(raw, name):
+    assert tidy_name(raw) == name
+
+
 def test_a_large_title_joins_the_row_it_is_centred_on():
     title = Word("SĄSKAITA", 40, 46, 200, 69)
     rows = [Word("Nr.:", 360, 41, 380, 53), Word("SF-1", 385, 41, 410, 53),

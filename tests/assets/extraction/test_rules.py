@@ -93,6 +93,12 @@ def test_one_word_for_every_invoice_is_a_vat_invoice_when_the_seller_has_a_vat_n
     assert extract_invoice(page(*lt))["documentType"] == "invoice"
 
 
+def test_a_rule_after_a_heading_is_not_a_name():
+    rows = [(40, [(40, "PVM SĄSKAITA FAKTŪRA")]), (80, [(40, "Pardavėjas: ____________________")]),
+            (95, [(40, "Įmonės kodas: 110053842")])]
+    assert extract_invoice(page(*rows))["seller"]["name"] is None
+
+
 def test_signature_line_is_not_a_title():
     inv = extract_invoice(page((40, [(40, "Sąskaitą išrašė: Ona Onaitienė")])))
     assert inv["documentType"] == "other"
