@@ -243,49 +243,45 @@ def invoice_number(layout: Layout) -> dict[str, Candidate]:
             out["invoiceNumber"] = out["number"] = Candidate(ident.text, 0.7, ident)
             return out
     # Last, what OCR left of a label: a number sign opening its cell ("N° 2025/8016" under a
-    # title OCR misread), or an invoice word opening its cell with the number after it and
-    # its "Nr." wrapped away ("Faktura FV/563/10/2025", "Arve 39322").
+    # title OCR misread), or a capitalised invoice word opening its cell with the number
+    # after it and its "Nr." wrapped away ("Faktura FV/563/10/2025", "Arve 39322"). The
+    # number is the rest of the cell, or the next cell.
     for line in layout.iter_lines():
         if line.page != 1 or line.cy > 0.4 * height:
             continue
-        cells = line.cells
-        for k, (c_start, c_end) in enumerate(cells):
-            cell = line.folded[c_start:c_end]
-            head = _number_head(cell, capital=line.text[c_start:c_start + 1].isupper())
-            if head is None:
+        heads = [(h.start, h.end) for h in layout.hits(line) if h.key == "number"] + _invoice_words(line)
+        for start, end in heads:
+            c_start, c_end = line.cell_at(start)
+            if c_start != start:
                 continue
-            if head.end() < len(cell):
-                value = Span(line, c_start + head.end(), c_end).strip()
-            elif k + 1 < len(cells):  # the number in a cell of its own: "N°  2025/8016"
-                value = Span(line, *cells[k + 1]).strip()
-            else:
-                continue
-            ident = _id_from(value)
+            value = Span(line, end, c_end).strip()
+            if value is None:
+                after = [cell for cell in line.cells if cell[0] >= c_end]
+                value = Span(line, *after[0]).strip() if after else None
+            # The number itself must follow, not another label ("Nr. / IBAN: EE34 ...").
+            ident = _id_from(value) if value is not None and re.match(r"\S*\d", value.text) else None
             if ident is not None and sum(ch.isdigit() for ch in ident.text) >= 2 and not find_ibans(ident.text):
                 out["invoiceNumber"] = out["number"] = Candidate(ident.text, 0.6, ident)
                 return out
     return out
 
 
-_NUMBER_SIGN = re.compile(r"(?:nr|no|n°|nº|№)\.?\s*:?\s*")
+def _invoice_words(line) -> list[tuple[int, int]]:
+    """(start, end) of an invoice title opening a cell of ``line``, capitalised.
 
-
-def _number_head(cell: str, capital: bool) -> re.Match | None:
-    """A number sign or an invoice title opening ``cell``, followed by a digit or by nothing.
-
-    The title must be capitalised: "factuur: 432005" in small letters ends a phrase
-    wrapped from the line above ("Oorspronkelijke / factuur:"), another invoice's number.
+    A title in small letters ("factuur: 432005") ends a phrase wrapped from the line above
+    ("Oorspronkelijke / factuur:"): another invoice's number.
     """
-    heads = [_NUMBER_SIGN.match(cell)]
-    for kind, pattern in DOCUMENT_TYPES:
-        if kind in ("invoice", "vat_invoice") and capital:
-            m = pattern.match(cell)
-            heads.append(re.compile(re.escape(cell[: m.end()]) + r"\s*:?\s*").match(cell) if m else None)
-    for head in heads:
-        if head is not None and (head.end() == len(cell) or (cell[head.end() - 1].isspace()
-                                                              and re.match(r"\S*\d", cell[head.end():]))):
-            return head
-    return None
+    out = []
+    for c_start, c_end in line.cells:
+        if not line.text[c_start:c_start + 1].isupper():
+            continue
+        for kind, pattern in DOCUMENT_TYPES:
+            m = pattern.match(line.folded, c_start, c_end)
+            if kind in ("invoice", "vat_invoice") and m and not line.folded[m.end():m.end() + 1].isalnum():
+                out.append((c_start, m.end()))
+                break
+    return out
 
 
 def _union(a: Span, b: Span) -> Span:
