@@ -51,6 +51,8 @@ _LEGAL_FORMS = re.compile(
 _POSTAL = re.compile(r"(?<![\w])(?:(?P<cc>LT|LV|EE|PL|DE|FI|SE) ?[-–]? ?)?(?P<code>\d{5})(?![\w])")
 _EMAIL = EMAIL  # contacts.EMAIL: a dotted domain ending in letters
 _PHONE = re.compile(r"\+?\d[\d ()\-]{5,}\d")
+_WORD = re.compile(r"[^\W\d_]{2}")  # two letters in a row: text, not a rule or a number
+_RULE = re.compile(r"[\s:]*[_.…]{3,}\s*")  # a line to sign or write on
 _COUNTRIES = {
     "lietuva": "LT", "lithuania": "LT", "latvija": "LV", "latvia": "LV", "estija": "EE",
     "estonia": "EE", "lenkija": "PL", "poland": "PL", "vokietija": "DE", "germany": "DE",
@@ -73,6 +75,8 @@ def find_blocks(layout: Layout) -> dict[str, Block]:
         cell_start, cell_end = hit.line.cell_at(hit.start)
         if hit.label.weight < 1 and hit.end < cell_end and not hit.line.text[hit.start : hit.end].endswith(":"):
             continue  # "To" / "From" only as a heading of their own, or with a colon
+        if _RULE.fullmatch(hit.line.text[hit.end :]):
+            continue  # a signature line ("Émis par: ________"), not a party
         # A heading opens its cell (after OCR debris at most: "r Destinataire:").
         if len(hit.line.text[cell_start : hit.start].strip()) <= 2 and hit.key not in headings:
             headings[hit.key] = hit
@@ -189,8 +193,6 @@ def read_block(layout: Layout, block: Block) -> tuple[dict, dict[str, Candidate]
                     _extend_address(layout, lines, i, found)
 
     _name(layout, block, found, label_lines)
-    if "name" in found and not re.search(r"[^\W\d_]{2}", str(found["name"].value)):
-        del found["name"]  # a signature rule or a row of dots, not a name
     _fallbacks(lines, found)
 
     address = parse_address(found["address"].value) if "address" in found else None
@@ -272,11 +274,11 @@ def _name(layout: Layout, block: Block, found: dict[str, Candidate], label_lines
         rest = Span(first, heading.end, len(first.text)).strip(" :;,-–|")
         label_first = any(heading.end <= h.start <= rest.start for h in layout.hits(first)
                           if h.key in _FIELD_KEYS) if rest is not None else True
-        if rest is not None and not label_first:
+        if rest is not None and not label_first and _WORD.search(rest.text):  # not a signature rule
             found["name"] = Candidate(tidy_name(rest.text), 0.9, rest)
             return
     for i, line in enumerate(lines[1:4], start=1):
-        if i in label_lines or not re.search(r"[^\W\d_]{2}", line.text):
+        if i in label_lines or not _WORD.search(line.text):
             continue
         if find_vat_codes(line.text) or find_ibans(line.text):
             continue
@@ -553,7 +555,7 @@ def _unheaded_block(layout: Layout, line: TextLine, pos: int, taken: set[int],
     cut = re.search(r"\s[|·•]\s|\s[|·•]$|[|·•]", before.text) if before is not None else None
     if cut is not None and cut.start() > 0:
         before = before.sub(0, cut.start()).strip(_SEPARATORS)  # "UAB X | Reg. ...", "X GmbH · Straße 1"
-    if before is not None and re.search(r"[^\W\d_]{2}", before.text) and not labelled_before:
+    if before is not None and _WORD.search(before.text) and not labelled_before:
         name = Candidate(tidy_name(before.text.strip(_SEPARATORS)), 0.75, before)
         top_line = line
     else:
@@ -633,7 +635,7 @@ def letterhead(layout: Layout, taken: set[int]) -> Candidate | None:
                 continue
             text = span.text
             if any(c_start <= h.start < c_end for h in hits) or _is_title(text) or find_dates(line.text) \
-                    or not re.search(r"[^\W\d_]{2}", text) or len(text.split()) > 8 or "@" in text:
+                    or not _WORD.search(text) or len(text.split()) > 8 or "@" in text:
                 continue
             score = (2.0 if _LEGAL_FORMS.search(fold(text)) else 0.0) - (2.0 if _looks_like_address(text) else 0.0)
             score += min(2.0, max(0.0, (span.words[0].height / body - 1) * 5)) - 0.3 * rank
@@ -681,7 +683,7 @@ def _name_above(layout: Layout, line: TextLine, x0: float, taken: set[int]) -> t
             if any(h.key in _FIELD_KEYS or h.key in ("issue_date", "due_date", "invoice_number")
                    for h in layout.hits(ln) if c_start <= h.start < c_end):
                 continue
-            if not re.search(r"[^\W\d_]{2}", span.text) or find_dates(span.text):
+            if not _WORD.search(span.text) or find_dates(span.text):
                 continue
             score = (line.cy - ln.cy) / pitch - (3 if _LEGAL_FORMS.search(fold(span.text)) else 0) \
                 + (3 if _looks_like_address(span.text) else 0) \

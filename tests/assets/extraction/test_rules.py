@@ -93,10 +93,13 @@ def test_one_word_for_every_invoice_is_a_vat_invoice_when_the_seller_has_a_vat_n
     assert extract_invoice(page(*lt))["documentType"] == "invoice"
 
 
-def test_a_rule_after_a_heading_is_not_a_name():
-    rows = [(40, [(40, "PVM SĄSKAITA FAKTŪRA")]), (80, [(40, "Pardavėjas: ____________________")]),
-            (95, [(40, "Įmonės kodas: 110053842")])]
-    assert extract_invoice(page(*rows))["seller"]["name"] is None
+def test_a_heading_over_a_line_to_sign_is_no_party_and_the_footer_still_sells():
+    rows = [(40, [(40, "FACTURE")]), (100, [(40, "Facturé à:")]), (115, [(40, "MB Medus")]),
+            (128, [(40, "N° TVA intracommunautaire: LT941019116")]),
+            (400, [(40, "Émis par: ____________________")]),
+            (795, [(40, "Brest Marine SAS | N° SIREN 454194556 | N° TVA intracommunautaire FR42454194556")])]
+    seller = extract_invoice(page(*rows))["seller"]
+    assert (seller["name"], seller["vatCode"]) == ("Brest Marine SAS", "FR42454194556")
 
 
 def test_signature_line_is_not_a_title():
