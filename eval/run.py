@@ -97,12 +97,16 @@ def run_document(entry: dict, corpus: Path, reuse_ocr: bool = False) -> dict:
             got = process_document(data, entry["mime"], time_limit_s=TIME_LIMIT_S).dto()
     except Exception as exc:  # a failure is a result: every field counts as wrong
         got, error = {"lines": []}, f"{type(exc).__name__}: {exc}"
-    seconds = time.perf_counter() - started
+    return _record(entry, expected, got, time.perf_counter() - started, error)
+
+
+def _record(entry: dict, expected: dict, got: dict, seconds: float, error: str | None, **extra) -> dict:
+    """One document's scored result, with what the tables group it by."""
     scored = score_document(expected, got)
     return {"id": entry["id"], "category": entry["category"], "split": entry["split"],
             "family": entry["family"], "producer": entry["producer"], "kind": entry.get("kind", "invoice"),
             "language": entry.get("language"), "pages": entry["pages"], "seconds": seconds, "error": error,
-            "reported": reported_fields(got, scored["fields"]), **scored}
+            "reported": reported_fields(got, scored["fields"]), **extra, **scored}
 
 
 def embedded_variant(entry: dict, corpus: Path, k: int) -> tuple[bytes, str]:
@@ -133,12 +137,8 @@ def run_embedded(entry: dict, corpus: Path, k: int) -> dict:
             error = f"the embedded {syntax} invoice was not read"
     except Exception as exc:
         got, error = {"lines": []}, f"{type(exc).__name__}: {exc}"
-    seconds = time.perf_counter() - started
-    scored = score_document(expected, got)
-    return {"id": entry["id"], "category": "embedded", "split": entry["split"], "family": entry["family"],
-            "producer": entry["producer"], "kind": entry.get("kind", "invoice"), "syntax": syntax,
-            "language": entry.get("language"), "pages": entry["pages"], "seconds": seconds, "error": error,
-            "reported": reported_fields(got, scored["fields"]), **scored}
+    return _record({**entry, "category": "embedded"}, expected, got, time.perf_counter() - started, error,
+                   syntax=syntax)
 
 
 def summarize(records: list[dict], timed: bool = True) -> dict:
