@@ -7,8 +7,8 @@ documents, at no extra cost), and read again with another model only when the fi
 reading is full of one other language's invoice words ("Rechnung", "Menge", "Faktura",
 "Nabywca", "Rēķins", "Arve", "Factuur", "Fattura", "Factura" ...), when OSD saw
 Cyrillic and the Latin reading is poor, or when the Latin reading is full of the capitals
-that Cyrillic letters turn into ("KoHcynbTauuoHHbIe"). OSD's script answer alone is not trusted: on
-noisy Lithuanian scans it says "Cyrillic" now and then, with confidence. The second
+that Cyrillic letters turn into ("KoHcynbTauuoHHbIe"). OSD's script answer alone is not
+trusted: on noisy Lithuanian scans it says "Cyrillic" now and then, with confidence. The second
 reading is kept when Tesseract is more confident in it.
 """
 
