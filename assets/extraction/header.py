@@ -14,7 +14,7 @@ from datetime import date, timedelta
 
 from .dates import find_dates
 from .fields import RIGHT, Candidate, Hit, Layout, Span, label_value
-from .identifiers import find_ibans
+from .identifiers import find_ibans, vat_is_valid
 from .labels import DOCUMENT_TYPES
 from .normalize import clean_value
 
@@ -107,7 +107,9 @@ def _id_from(span: Span | None) -> Span | None:
     """The identifier at the start of a value: "000123", "SV-000123", "SV 000123".
 
     It must contain a digit; a short letters-only token followed by a numeric one is a
-    series printed with a space and stays part of the identifier.
+    series printed with a space and stays part of the identifier. A party's VAT code or
+    account is never an invoice number, whichever "Nr." it was read after ("PVN Nr:
+    LV40005671876" when OCR lost the title's own number label).
     """
     if span is None:
         return None
@@ -118,11 +120,16 @@ def _id_from(span: Span | None) -> Span | None:
             if k == 0 and re.fullmatch(r"[A-ZĄČĘĖĮŠŲŪŽ]{1,5}", text):
                 continue
             return None
-        if find_dates(text) or len(text) > 30:
+        if find_dates(text) or len(text) > 30 or _party_identifier(text):
             return None
         start = tokens[0].start() if k == 1 else tok.start()
         return span.sub(start, tok.start() + len(text))
     return None
+
+
+def _party_identifier(text: str) -> bool:
+    """A VAT code with its country prefix or an IBAN, by checksum."""
+    return bool(re.match(r"[A-Z]{2}", text) and (vat_is_valid(text) or find_ibans(text)))
 
 
 def _value_ignoring_labels(layout: Layout, hit: Hit, stop_keys: tuple[str, ...] = ()) -> Span | None:

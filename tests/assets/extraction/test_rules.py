@@ -82,6 +82,15 @@ def test_what_ocr_left_of_a_number_label_still_gives_the_number():
     assert extract_invoice(page(*original))["invoiceNumber"] is None
 
 
+def test_a_party_vat_code_after_a_nr_is_never_the_invoice_number():
+    # OCR lost the title's own label; "PVN Nr:" is the VAT code's, and the document's
+    # number is the one after "Dokumenta Nr."
+    rows = [(40, [(40, "Baltic Wood SIA"), (300, "PVN rēķins")]), (52, [(40, "PVN Nr: LV40005671876")]),
+            (64, [(300, "Dokumenta Nr.: 2025-4223")])]
+    assert extract_invoice(page(*rows))["invoiceNumber"] == "2025-4223"
+    assert extract_invoice(page(*rows[:2]))["invoiceNumber"] is None
+
+
 def test_one_word_for_every_invoice_is_a_vat_invoice_when_the_seller_has_a_vat_number():
     rows = [(40, [(40, "RECHNUNG")]), (80, [(40, "Verkäufer")]), (95, [(40, "Muster GmbH")]),
             (110, [(40, "USt-IdNr.: DE136695976")])]
