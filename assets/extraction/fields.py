@@ -507,10 +507,32 @@ def _beside(a: list[Word], b: list[Word]) -> bool:
         return False
     a0, a1 = min(w.x0 for w in a), max(w.x1 for w in a)
     b0, b1 = min(w.x0 for w in b), max(w.x1 for w in b)
-    if not (b0 > a1 + height or a0 > b1 + height):  # side by side, a word's width apart at least
-        return False
-    # A row's numbers beside its words; two columns of text keep their own lines.
-    return _numeric(a) != _numeric(b)
+    if b0 > a1 + height or a0 > b1 + height:  # side by side, a word's width apart at least
+        # A row's numbers beside its words; two columns of text keep their own lines.
+        return _numeric(a) != _numeric(b)
+    return _interleaved(a, b, height)
+
+
+def _interleaved(a: list[Word], b: list[Word], height: float) -> bool:
+    """Whether the words of ``b`` fill gaps of ``a`` at its local height.
+
+    Skew moves a line's far end up or down, so a value right of its label ("Factuurnr.:
+    F24508") can fall just outside the line's mean band and make a line of its own. Each
+    word of ``b`` must overlap none of ``a`` horizontally and sit level with its nearest
+    neighbour in ``a`` (half of the smaller height overlapping, at most three heights away).
+    Specks and stray marks (".", "|") stay apart: they are no value.
+    """
+    for w in b:
+        if sum(ch.isalnum() for ch in w.text) < 2:
+            return False
+        if any(min(w.x1, v.x1) > max(w.x0, v.x0) for v in a):
+            return False
+        near = min(a, key=lambda v: max(v.x0 - w.x1, w.x0 - v.x1))
+        if max(near.x0 - w.x1, w.x0 - near.x1) > 3 * height:
+            return False
+        if min(w.y1, near.y1) - max(w.y0, near.y0) < 0.5 * min(w.height, near.height):
+            return False
+    return True
 
 
 _AMOUNT_WORD = re.compile(r"^[-−(]?\d[\d.,']*%?\)?$")

@@ -191,6 +191,24 @@ def test_ocr_rules_glued_to_words_and_rows_split_by_skew_are_undone():
     assert [ln.text for ln in layout.lines[1]] == ["3 Konsultatsiooniteenus 244 h 56,73 13150,01", "Vineer"]
 
 
+def test_a_value_skew_dropped_below_its_line_rejoins_it_and_specks_stay_apart():
+    from assets.extraction import ALL_LABELS
+    from assets.extraction.fields import Layout
+
+    def word(text, x, y0, y1):
+        return Word(text, x, y0, x + 5 * len(text), y1, 0.9)
+
+    # "F24508" falls below the line's mean band (its far end rises) but sits level with
+    # its label, in a gap of the line
+    words = [word("Te", 514, 82.5, 88.5), word("betalen:", 525, 83.0, 89.2), word("Factuurnr.:", 85, 84.0, 93.1),
+             word("F24508", 140, 85.7, 95.1)]
+    layout = Layout(Document([Page(1, 595, 842, words, "tesseract", False)]), ALL_LABELS)
+    assert [ln.text for ln in layout.lines[1]] == ["Factuurnr.: F24508 Te betalen:"]
+    words[-1] = word(".", 140, 85.7, 95.1)
+    layout = Layout(Document([Page(1, 595, 842, words, "tesseract", False)]), ALL_LABELS)
+    assert [ln.text for ln in layout.lines[1]] == ["Factuurnr.: Te betalen:", "."]
+
+
 RECEIPT_ITEMS = [("Pienas 2,5% 1L", "2", "1.29", "2.58"), ("Duona", "1", "1.99", "1.99")]
 
 
