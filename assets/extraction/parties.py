@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from statistics import median
 
 from ..ocr.model import Word
+from .alphabets import country_of_name, native_letters
 from .fields import Candidate, Hit, Layout, Span, TextLine, label_value, lines_from_words
 from .contacts import EMAIL
 from .identifiers import (
@@ -200,6 +201,10 @@ def read_block(layout: Layout, block: Block) -> tuple[dict, dict[str, Candidate]
     if address is not None and address["country"] is None and vat is not None:
         address["country"] = str(vat.value)[:2].replace("EL", "GR")
     name = found.get("name")
+    if name is not None and name.span is not None and not layout.doc.pages[name.span.page - 1].text_layer:
+        country = (str(vat.value)[:2].replace("EL", "GR") if vat else None) \
+            or (address or {}).get("country") or country_of_name(name.value)
+        name = found["name"] = Candidate(native_letters(name.value, country), name.score, name.span)
     party = {
         "name": name.value if name else None,
         "companyCode": found["company_code"].value if "company_code" in found else None,
@@ -331,6 +336,9 @@ def tidy_name(text: str) -> str:
     either end (a quote the label's punctuation took away) is dropped, not invented.
     """
     name = _latin_homoglyphs(clean_value(text))
+    # A closing quote OCR read as an asterisk: "„Gintaro krantas* UAB".
+    if "„" in name and not re.search(r"[“”]", name[name.index("„"):]):
+        name = re.sub(r"(?<=[^\W\d_])\*(?=\s|$)", "“", name, count=1)
     # A lone character before the name is a letterhead's bar or band edge, read by OCR.
     name = re.sub(r"^[^\w„“\"«(]\s+|^[a-zIĮl|_]\s+(?=\S{2})", "", name)
     out: list[str] = []

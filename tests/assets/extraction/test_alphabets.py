@@ -1,0 +1,49 @@
+"""Letters a party's country does not write, read by OCR in a name, become its own."""
+
+import pytest
+
+from assets.extraction.alphabets import country_of_name, native_letters
+from assets.extraction.parties import tidy_name
+
+
+@pytest.mark.parametrize("name, country, expected", [
+    ("Šiaurēs vilkas UAB", "LT", "Šiaurės vilkas UAB"),   # Latvian ē on a Lithuanian name
+    ("UAB Švarüs langai", "LT", "UAB Švarūs langai"),
+    ("ÜKIO TECHNIKA", "LT", "ŪKIO TECHNIKA"),             # capitals stay capitals
+    ("Logistica Ibėrica S.A.", "ES", "Logistica Ibérica S.A."),
+    ("Müėller GmbH", "DE", "Müeller GmbH"),              # no e with a mark in German: the bare e
+    ("Pärnu Ehitus OÜ", "EE", "Pärnu Ehitus OÜ"),        # native letters are never touched
+    ("Łódź Meble", "PL", "Łódź Meble"),
+    ("ООО Ромашка", "LT", "ООО Ромашка"),                # Cyrillic is no misread Latin letter
+    ("Šiaurēs vilkas", None, "Šiaurēs vilkas"),         # no country, no change
+])
+def test_foreign_letters_become_the_alphabets_own(name, country, expected):
+    assert native_letters(name, country) == expected
+
+
+def test_only_legal_forms_of_one_country_name_it():
+    assert country_of_name("Šiaurės vilkas UAB") == "LT"
+    assert country_of_name("Baltic Wood SIA") == "LV"
+    assert country_of_name("Mazur Logistics Sp. z o.o.") == "PL"
+    assert country_of_name("Bodegas Duero S.A.") is None   # S.A. is Spanish, French, Polish ...
+    assert country_of_name("Biuro prekės AB") is None      # AB is Lithuanian and Swedish
+
+
+def test_a_closing_quote_read_as_an_asterisk_closes_the_name():
+    assert tidy_name("„Gintaro krantas* UAB") == "„Gintaro krantas“ UAB"
+    assert tidy_name("UAB „Vėjo malūnas*") == "UAB „Vėjo malūnas“"
+    assert tidy_name("UAB „Vėjo malūnas“ *") == "UAB „Vėjo malūnas“ *"
+
+
+def test_only_names_read_by_ocr_are_corrected():
+    from assets.extraction import extract_invoice
+    from assets.ocr.model import Document, Page
+
+    from .test_rules import page
+
+    rows = [(40, [(40, "PVN RĒĶINS")]), (80, [(40, "Pircējs:")]), (95, [(40, "Šiaurēs vilkas UAB")]),
+            (110, [(40, "PVN Nr.: LT100001738313")])]
+    printed = page(*rows)
+    assert extract_invoice(printed)["buyer"]["name"] == "Šiaurēs vilkas UAB"  # as printed: a text layer is exact
+    scanned = Document([Page(1, 595, 842, printed.pages[0].words, "tesseract", False)])
+    assert extract_invoice(scanned)["buyer"]["name"] == "Šiaurės vilkas UAB"
