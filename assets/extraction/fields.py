@@ -339,13 +339,24 @@ def value_below(hit: Hit, lines: list[TextLine], pitch: float, from_cy: float | 
     nxt = min(below, key=lambda ln: ln.cy)
     if nxt.cy - (from_cy or line.cy) > BELOW_MAX_PITCH * max(pitch, line.height):
         return None
+    best = _overlapping_cell(nxt, x0, x1)
+    if best is None:
+        # A label that ends its column's heading ("Dokumenta Nr. / Document No.") may stand
+        # right of a short left-aligned value; the value lies under the heading's cell.
+        cell = Span(line, *line.cell_at(hit.start)).words
+        best = _overlapping_cell(nxt, min(w.x0 for w in cell), max(w.x1 for w in cell))
+    return best.strip() if best else None
+
+
+def _overlapping_cell(line: TextLine, x0: float, x1: float) -> Span | None:
+    """The cell of ``line`` that overlaps ``x0``..``x1`` the most."""
     best, best_overlap = None, 0.0
-    for c_start, c_end in nxt.cells:
-        ws = Span(nxt, c_start, c_end).words
+    for c_start, c_end in line.cells:
+        ws = Span(line, c_start, c_end).words
         overlap = min(x1, max(w.x1 for w in ws)) - max(x0, min(w.x0 for w in ws))
         if overlap > best_overlap:
-            best, best_overlap = Span(nxt, c_start, c_end), overlap
-    return best.strip() if best else None
+            best, best_overlap = Span(line, c_start, c_end), overlap
+    return best
 
 
 def label_value(layout: "Layout", hit: Hit) -> tuple[Span | None, float]:

@@ -51,6 +51,12 @@ def page(*rows):
             [(40, [(150, "PVN RĒĶINS / VAT Invoice")]), (60, [(40, "Rēķina Nr. RK 5646")])],
             ("vat_invoice", None, "RK 5646", "RK 5646", None),
         ),
+        (  # a grid's bilingual heading, its value left-aligned under the heading's cell
+            [(40, [(150, "PVN RĒĶINS / VAT Invoice")]),
+             (70, [(40, "Dokumenta Nr. / Document No."), (300, "Datums / Date")]),
+             (82, [(40, "RK 5646"), (300, "2026-10-15")])],
+            ("vat_invoice", None, "RK 5646", "RK 5646", "2026-10-15"),
+        ),
         (  # a receipt's bare "Nr." under its title
             [(40, [(120, "Kwitantie")]), (55, [(120, "Nr. 2025-3388")])],
             ("receipt", None, "2025-3388", "2025-3388", None),
