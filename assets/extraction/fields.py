@@ -30,6 +30,7 @@ from .normalize import fold
 CELL_GAP = 1.0
 # Scores for where a labelled value was found.
 RIGHT, BELOW = 0.95, 0.85
+WRAPPED = 0.75  # right of a label wrapped over lines, a line down
 # A value on the line below must start within this many line pitches.
 BELOW_MAX_PITCH = 1.8
 _LABEL_TAIL = set(":.;,)#-|=~_»")  # and OCR's readings of a colon or a rule
@@ -294,7 +295,7 @@ def right_spans(hit: Hit, line_hits: list[Hit]) -> list[Span]:
     _, cell_end = line.cell_at(max(hit.end - 1, hit.start))
     out = []
     rest = Span(line, hit.end, min(cell_end, next_label)).strip()
-    if rest is not None:
+    if rest is not None and rest.text != "/":  # a translation's slash, the translation wrapped away
         out.append(rest)
     for c_start, c_end in line.cells:
         if c_start >= cell_end:
@@ -375,7 +376,40 @@ def label_values(layout: "Layout", hit: Hit) -> list[tuple[Span, float]]:
     below = value_below(hit, lines, layout.pitch[hit.line.page], max(under, default=None))
     if below is not None:
         out.append((below, BELOW))
+    if not any(score == RIGHT for _, score in out) and hit.line in layout.block_lines:
+        beside = _value_beside_wrapped(layout, hit, lines)
+        if beside is not None:
+            out.append((beside, WRAPPED))
     return out
+
+
+def _value_beside_wrapped(layout: "Layout", hit: Hit, lines: list[TextLine]) -> Span | None:
+    """The value right of a label that wraps in a narrow label column of a party block.
+
+    "Registrikood / | Company code:" printed over two lines has its value in the value
+    column, level with the middle of the label: the next line, right of the label. What
+    that line has under the label must be more of the label (words without digits), not
+    a label of its own ("Код НДС / VAT ID: LT98..." is the VAT code's line).
+    """
+    line, pitch = hit.line, layout.pitch[hit.line.page]
+    words = Span(line, hit.start, hit.end).words
+    if not words:
+        return None
+    x0, x1 = words[0].x0, words[-1].x1
+    below = [ln for ln in lines if 0.5 * line.height < ln.cy - line.cy <= 1.2 * max(pitch, line.height)]
+    if not below:
+        return None
+    nxt = min(below, key=lambda ln: ln.cy)
+    if layout.hits(nxt):
+        return None
+    for c_start, c_end in nxt.cells:
+        cell = Span(nxt, c_start, c_end)
+        ws = cell.words
+        if ws[0].x0 > x1:
+            return cell.strip() if re.search(r"\d", cell.text) else None
+        if ws[-1].x1 > x0 and re.search(r"\d", cell.text):
+            return None
+    return None
 
 
 class Layout:

@@ -22,7 +22,7 @@ from statistics import median
 
 from ..ocr.model import Word
 from .alphabets import country_of_name, native_letters
-from .fields import Candidate, Hit, Layout, Span, TextLine, label_value, lines_from_words
+from .fields import Candidate, Hit, Layout, Span, TextLine, label_value, label_values, lines_from_words
 from .contacts import EMAIL
 from .identifiers import (
     find_bics,
@@ -142,7 +142,8 @@ def _collect(layout: Layout, page: int, hx0: float, hy0: float, tol: float, x_le
         keep = [first]
         hits = layout.hits(tl)
         ends_with_label = any(h.end == first[1] and h.key in _FIELD_KEYS for h in hits) or \
-            tl.text[: first[1]].rstrip().endswith(":")
+            tl.text[: first[1]].rstrip().endswith(":") or \
+            (bool(out) and out[-1].text.endswith("/") and not re.search(r"\d", tl.text[: first[1]]))
         if ends_with_label and len(tl.cells) > 1:
             second = Span(tl, *tl.cells[1])
             # Not a cell of another column: far to the right, or a label of its own.
@@ -184,10 +185,7 @@ def read_block(layout: Layout, block: Block) -> tuple[dict, dict[str, Candidate]
             if hit.key == "natural_person":
                 natural = True
                 continue
-            span, score = label_value(layout, hit)
-            if span is None:
-                continue
-            cand = _read_field(hit.key, span, score)
+            cand = _first_value(layout, hit)
             if cand is not None and (hit.key not in found or cand.score > found[hit.key].score):
                 found[hit.key] = cand
                 if hit.key == "address":
@@ -219,6 +217,27 @@ def read_block(layout: Layout, block: Block) -> tuple[dict, dict[str, Candidate]
         "contactId": None,
     }
     return party, found
+
+
+def _first_value(layout: Layout, hit: Hit) -> Candidate | None:
+    """The value of a block's label, from the first place that holds one.
+
+    Under a label may lie the rest of a wrapped label ("REGON /" over "Company
+    114698570"), not its value; the value is then further on. A value found past the
+    first place must open what is read there: "kodas:" over an address is no code "111".
+    A register's letters whose number wrapped to the next line ("HRB" over "146889")
+    are read with it.
+    """
+    prefix = None
+    for k, (span, score) in enumerate(label_values(layout, hit)):
+        if k == 0 and hit.key == "company_code" and re.fullmatch(r"[A-Z]{1,4}", span.text):
+            prefix = span.text
+        cand = _read_field(hit.key, span, score)
+        if cand is not None and (k == 0 or cand.span is None or cand.span.start == span.start):
+            if prefix and k > 0 and cand.value.isdigit():
+                return Candidate(f"{prefix} {cand.value}", cand.score, cand.span)
+            return cand
+    return None
 
 
 def _read_field(key: str, span: Span, score: float) -> Candidate | None:

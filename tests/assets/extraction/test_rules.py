@@ -307,3 +307,32 @@ def test_a_letter_with_the_seller_only_in_its_footer(window_codes):
     assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Nordlicht Handel GmbH", "DE136695976")
     assert inv["buyer"]["name"] == "UAB Vėjo malūnas"
     assert inv["buyer"]["vatCode"] == ("LT100001234510" if window_codes else None)
+
+
+def test_labels_wrapped_in_a_narrow_column_find_their_values_beside_them():
+    # Estonian and English in a label column, the values in a column of their own, level
+    # with the middle of each wrapped label
+    rows = [(40, [(40, "ARVE / INVOICE")]), (60, [(40, "Müüja / From:")]), (75, [(40, "Saare Kala OÜ")]),
+            (92, [(42, "Registrikood /")]), (99, [(160, "19238589")]), (106, [(42, "Company code:")]),
+            (123, [(42, "KMKR nr / VAT reg.")]), (130, [(160, "EE104618479")]), (137, [(42, "no.:")])]
+    seller = extract_invoice(page(*rows))["seller"]
+    assert (seller["companyCode"], seller["vatCode"]) == ("19238589", "EE104618479")
+    # the rest of the label under it, the value right of that ("REGON /" over "Company  114698570")
+    rows = [(40, [(40, "FAKTURA")]), (60, [(40, "Sprzedający / Supplier:"), (330, "Nabywca / Buyer:")]),
+            (75, [(40, "Wawel Meble S.A."), (330, "Rasos Petraičio IĮ")]),
+            (92, [(42, "REGON /"), (332, "REGON /")]),
+            (106, [(42, "Company 151538774"), (332, "Company"), (410, "114698570")]),
+            (120, [(42, "reg. no.:"), (332, "reg. no.:")])]
+    inv = extract_invoice(page(*rows))
+    assert (inv["seller"]["companyCode"], inv["buyer"]["companyCode"]) == ("151538774", "114698570")
+    # a register's letters on the label's line, its number wrapped under them
+    rows = [(40, [(40, "RECHNUNG")]), (60, [(40, "Verkäufer / Seller")]), (75, [(40, "Berliner Druck AG")]),
+            (90, [(40, "Handelsregister / Registration No. HRB")]), (102, [(40, "146889")])]
+    assert extract_invoice(page(*rows))["seller"]["companyCode"] == "HRB 146889"
+
+
+def test_a_code_label_over_an_address_reads_no_code_from_it():
+    rows = [(40, [(40, "SĄSKAITA FAKTŪRA")]), (60, [(40, "Pirkėjas:")]), (75, [(40, 'UAB "Švarūs langai"')]),
+            (90, [(40, "Juridinio asmens 143646355")]), (104, [(40, "kodas:")]),
+            (118, [(40, "Adresas:"), (130, "Pramonės g. 111, LT-23954")])]
+    assert extract_invoice(page(*rows))["buyer"]["companyCode"] == "143646355"  # not "111"
