@@ -125,7 +125,7 @@ HEADER_FIELDS: list[LabelDef] = [
                               "mokejimo terminas", "apmokejimo data", "mokejimo data",
                               "atsiskaityti iki", "apmokejimo terminas iki"]),
     *_defs("due_date", "en", ["due date", "payment due", "date due", "pay by", "payment date",
-                              "due by", "due"]),
+                              "due by", "due on", "payable by", "to be paid by", "due"]),
     *_defs("delivery_date", "lt", ["pristatymo data", "tiekimo data", "operacijos data",
                                    "prekiu pristatymo data", "paslaugu suteikimo data",
                                    "paslaugu teikimo data", "isdavimo data"]),

@@ -47,6 +47,15 @@ def _keys(text: str, defs=ALL_LABELS) -> list[str]:
     ("Base imponible 100,00", "net"), ("Total a pagar 121,00", "payable"), ("Proveedor", "seller"),
     ("Продавец", "seller"), ("Покупатель", "buyer"), ("ИНН 7707083893", "vat_code"),
     ("Итого к оплате 1 000,00", "payable"), ("Сумма без НДС 833,33", "net"),
+    # due dates, issue dates and numbers as other invoicing programs word them
+    ("Pagamento entro 11 marzo 2025", "due_date"), ("Da pagare entro il 11/03/2025", "due_date"),
+    ("À régler avant le 28/03/2026", "due_date"), ("Zu zahlen bis 28.03.2026", "due_date"),
+    ("Pagar antes de 28/03/2026", "due_date"), ("Срок платежа 28.03.2026", "due_date"),
+    ("Te betalen vóór 28-03-2026", "due_date"), ("Tasumise tähtaeg 28.03.2026", "due_date"),
+    ("Payable by 28 March 2026", "due_date"), ("Ausgestellt am 14.03.2026", "issue_date"),
+    ("Data faktury 2026-03-14", "issue_date"), ("Fecha emisión 14/03/2026", "issue_date"),
+    ("Nr dokumentu FV/1/2026", "invoice_number"), ("Dokumenta Nr. RK 17", "invoice_number"),
+    ("Nº de factura 17", "invoice_number"), ("N. fattura 17", "invoice_number"),
 ])
 def test_labels_of_each_language(text, key):
     assert key in _keys(text), (text, _keys(text))
