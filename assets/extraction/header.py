@@ -120,11 +120,16 @@ def _id_from(span: Span | None) -> Span | None:
             if k == 0 and re.fullmatch(r"[A-ZĄČĘĖĮŠŲŪŽ]{1,5}", text):
                 continue
             return None
-        if find_dates(text) or len(text) > 30 or _party_identifier(text):
+        if _is_date(text) or len(text) > 30 or _party_identifier(text):
             return None
         start = tokens[0].start() if k == 1 else tok.start()
         return span.sub(start, tok.start() + len(text))
     return None
+
+
+def _is_date(text: str) -> bool:
+    """A date and nothing else: "FV/12/03/2026" holds a date and is a number all the same."""
+    return any(m.start == 0 and m.end >= len(text.rstrip(".")) for m in find_dates(text))
 
 
 def _party_identifier(text: str) -> bool:

@@ -190,10 +190,14 @@ def find_company_codes(text: str) -> list[CodeMatch]:
     return [CodeMatch(m.group(1), m.start(1), m.end(1), True) for m in _COMPANY_CODE_RE.finditer(text)]
 
 
-def _foreign_register_code(raw: str) -> bool:
+def _foreign_register_code(raw: str, digits_only: bool = False) -> bool:
     """A code with letters that a register's checksum accepts as printed (a Spanish CIF,
-    an Italian codice fiscale): its letters are not OCR's misread digits."""
-    if not re.search(r"[A-Za-z]", raw) or not re.search(r"\d{4}", raw):
+    an Italian codice fiscale): its letters are not OCR's misread digits. With
+    ``digits_only``, a number of at least 8 digits that a register's checksum accepts."""
+    if digits_only:
+        if not raw.isdigit() or len(raw) < 8:
+            return False
+    elif not re.search(r"[A-Za-z]", raw) or not re.search(r"\d{4}", raw):
         return False
     return any(register_code_valid(module, raw) for country, modules in CHECKED.items() if country != "DE"
                for module in modules)
@@ -208,6 +212,10 @@ def read_company_code(text: str) -> CodeMatch | None:
     lt = find_company_codes(text)
     if lt:
         return lt[0]
+    grouped = re.match(r"\s*(\d{2,5}(?: \d{2,5}){1,4})(?![\w])", text)
+    if grouped and _foreign_register_code(grouped.group(1).replace(" ", ""), digits_only=True):
+        # "SIRET 732 829 320 00074": the groups of one number that a register's check accepts.
+        return CodeMatch(grouped.group(1).replace(" ", ""), grouped.start(1), grouped.end(1), True)
     tokens = list(re.finditer(r"\S+", text))
     for k, token in enumerate(tokens[:3]):
         raw = token.group().strip(",;:.()")

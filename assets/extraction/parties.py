@@ -232,7 +232,7 @@ def _first_value(layout: Layout, hit: Hit) -> Candidate | None:
     for k, (span, score) in enumerate(label_values(layout, hit)):
         if k == 0 and hit.key == "company_code" and re.fullmatch(r"[A-Z]{1,4}", span.text):
             prefix = span.text
-        cand = _read_field(hit.key, span, score)
+        cand = _read_field(hit.key, span, score, _LABEL_COUNTRY.get(hit.label.lang))
         if cand is not None and (k == 0 or cand.span is None or cand.span.start == span.start):
             if prefix and k > 0 and cand.value.isdigit():
                 return Candidate(f"{prefix} {cand.value}", cand.score, cand.span)
@@ -240,7 +240,13 @@ def _first_value(layout: Layout, hit: Hit) -> Candidate | None:
     return None
 
 
-def _read_field(key: str, span: Span, score: float) -> Candidate | None:
+# The country whose VAT number a label of a language names when printed bare ("NIP:
+# 526-025-02-74" is Polish even where the checksum would also pass in Bulgaria).
+_LABEL_COUNTRY = {"lt": "LT", "de": "DE", "fr": "FR", "pl": "PL", "lv": "LV", "et": "EE", "nl": "NL",
+                  "it": "IT", "es": "ES"}
+
+
+def _read_field(key: str, span: Span, score: float, country: str | None = None) -> Candidate | None:
     text = span.text
     if key == "company_code":
         m = read_company_code(text)
@@ -248,7 +254,7 @@ def _read_field(key: str, span: Span, score: float) -> Candidate | None:
             return None
         return Candidate(m.value, score if m.valid else 0.5 * score, span.sub(m.start, m.end))
     if key == "vat_code":
-        m = read_vat_code(text)
+        m = read_vat_code(text, country)
         if m is None:
             return None
         # A bare number given its country's prefix by its checksum is a little less sure.
@@ -474,6 +480,7 @@ def payment_ibans(layout: Layout, blocks: dict[str, Block]) -> list[Candidate]:
 # ---------------------------------------------------------------- a seller without a heading
 
 _SEPARATORS = " |·•;,:-–"
+_BANK_NAME = re.compile(r"bank|pank|banco|banque|sparkasse|caixa")
 
 
 def unheaded_parties(layout: Layout, blocks: dict[str, Block], receipt: bool = False) -> None:
@@ -523,7 +530,9 @@ def unheaded_parties(layout: Layout, blocks: dict[str, Block], receipt: bool = F
         if found:
             buyer = found[0][1]
         else:
-            buyer = _window_address(layout, taken)
+            seller = blocks.get("seller")
+            seller_name = seller.name.value if seller is not None and seller.name is not None else None
+            buyer = _window_address(layout, taken, seller_name)
         if buyer is not None:
             buyer.role = "buyer"
             blocks["buyer"] = buyer
@@ -573,8 +582,15 @@ def _unheaded_block(layout: Layout, line: TextLine, pos: int, taken: set[int],
     before = Span(line, cell_start, pos).strip(_SEPARATORS)
     if before is None and cell_start > 0 and pos == cell_start:
         # "UAB X | Įmonės kodas ...": the cell before the identifiers' label, the rule gone.
-        prev = max((c for c in line.cells if c[1] <= cell_start), key=lambda c: c[0])
-        if not any(prev[0] <= h.start < prev[1] for h in layout.hits(line)):
+        # In a footer of columns ("X GmbH | Commerzbank AG | USt-IdNr. ...") the nearest
+        # cell may be the bank's: a company's name that is no bank's comes first.
+        earlier = [c for c in line.cells if c[1] <= cell_start]
+        unlabelled = [c for c in earlier if not any(c[0] <= h.start < c[1] for h in layout.hits(line))]
+        named = [c for c in unlabelled if _LEGAL_FORMS.search(fold(line.text[c[0]:c[1]]))
+                 and not _BANK_NAME.search(fold(line.text[c[0]:c[1]]))]
+        nearest = max(earlier, key=lambda c: c[0])
+        prev = max(named, key=lambda c: c[0]) if named else (nearest if nearest in unlabelled else None)
+        if prev is not None:
             before, cell_start = Span(line, *prev).strip(_SEPARATORS), prev[0]
     name: Candidate | None = None
     labelled_before = any(h.key in _FIELD_KEYS and cell_start <= h.start < pos for h in layout.hits(line))
@@ -613,9 +629,10 @@ def _unheaded_block(layout: Layout, line: TextLine, pos: int, taken: set[int],
     return Block("seller", None, lines, name)
 
 
-def _window_address(layout: Layout, taken: set[int]) -> Block | None:
+def _window_address(layout: Layout, taken: set[int], seller_name: str | None = None) -> Block | None:
     """A buyer printed as a postal address only (a name over a street and a postal code),
-    in the upper half of the first page, outside the parties found and the item table."""
+    in the upper half of the first page, outside the parties found and the item table.
+    The seller's own name and address in its letterhead are not the buyer's."""
     if 1 not in layout.lines:
         return None
     _, height = layout.page_size(1)
@@ -629,7 +646,8 @@ def _window_address(layout: Layout, taken: set[int]) -> Block | None:
             x0 = span.words[0].x0
             top, name = _name_above(layout, line, x0, taken)
             if name is None or _looks_like_address(str(name.value)) or not re.search(r"[^\W\d_]{3}", str(name.value)) \
-                    or len(re.sub(r"\W", "", str(name.value))) < 5:
+                    or len(re.sub(r"\W", "", str(name.value))) < 5 \
+                    or (seller_name is not None and fold(str(name.value)) == fold(seller_name)):
                 continue
             tol = 0.5 * top.height
             width, _ = layout.page_size(1)

@@ -336,3 +336,36 @@ def test_a_code_label_over_an_address_reads_no_code_from_it():
             (90, [(40, "Juridinio asmens 143646355")]), (104, [(40, "kodas:")]),
             (118, [(40, "Adresas:"), (130, "Pramonės g. 111, LT-23954")])]
     assert extract_invoice(page(*rows))["buyer"]["companyCode"] == "143646355"  # not "111"
+
+
+def test_a_letter_invoice_without_headings_seller_in_letterhead_and_footer_buyer_in_the_window():
+    # the seller's letterhead at the top right is not the window address at the left
+    rows = [(50, [(380, "Nordlicht Technik GmbH")]), (62, [(380, "Hafenstraße 12, 20457 Hamburg")]),
+            (120, [(60, "Müller Bau AG")]), (132, [(60, "Lindenallee 5")]), (144, [(60, "80331 München")]),
+            (120, [(380, "Rechnungsnummer: 2026-0412")]), (132, [(380, "Datum: 14.03.2026")]),
+            (200, [(60, "RECHNUNG")]),
+            (780, [(60, "Nordlicht Technik GmbH | USt-IdNr. DE136695976 | IBAN DE89 3704 0044 0532 0130 00")])]
+    inv = extract_invoice(page(*rows))
+    assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Nordlicht Technik GmbH", "DE136695976")
+    assert inv["buyer"]["name"] == "Müller Bau AG"
+    # a footer of columns: the seller's name, not its bank's, heads the identifiers
+    rows = [(60, [(60, "Nordlicht Technik GmbH · Hafenstraße 12 · 20457 Hamburg")]),
+            (80, [(60, "Müller Bau AG")]), (92, [(60, "Lindenallee 5")]), (104, [(60, "80331 München")]),
+            (80, [(380, "Rechnungsnummer: 2026-0412")]), (200, [(60, "Rechnung")]),
+            (780, [(60, "Nordlicht Technik GmbH"), (250, "Commerzbank AG"), (420, "USt-IdNr.: DE136695976")]),
+            (792, [(60, "Hafenstraße 12, 20457 Hamburg"), (250, "IBAN DE89 3704 0044 0532 0130 00")])]
+    inv = extract_invoice(page(*rows))
+    assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Nordlicht Technik GmbH", "DE136695976")
+    assert inv["buyer"]["name"] == "Müller Bau AG"
+
+
+def test_numbers_with_a_date_inside_bare_vat_numbers_and_grouped_register_codes():
+    rows = [(40, [(40, "Faktura VAT nr FV/12/03/2026")]), (52, [(40, "Data wystawienia: 2026-03-14")]),
+            (90, [(40, "Sprzedawca:"), (300, "Nabywca:")]), (102, [(40, "Meble Kowalski Sp. z o.o."), (300, "UAB Baldai")]),
+            (126, [(40, "NIP: 526-025-02-74"), (300, "NIP UE: LT100001738313")])]
+    inv = extract_invoice(page(*rows))
+    assert inv["invoiceNumber"] == "FV/12/03/2026"  # the number holds a date; it is no date
+    assert inv["seller"]["vatCode"] == "PL5260250274"  # a Polish label: the checksum's Polish reading
+    rows = [(40, [(40, "Boulangerie Martin SARL")]), (64, [(40, "SIRET 732 829 320 00074")]),
+            (76, [(40, "TVA FR44732829320")]), (40, [(380, "FACTURE N° F-2026-031")])]
+    assert extract_invoice(page(*rows))["seller"]["companyCode"] == "73282932000074"
