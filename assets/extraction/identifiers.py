@@ -10,6 +10,7 @@ only if its checksum holds.
 from __future__ import annotations
 
 import re
+import string
 from dataclasses import dataclass
 
 from stdnum import bic as std_bic
@@ -60,6 +61,15 @@ def compact(text: str) -> str:
     return re.sub(r"[\s.\-/]", "", text).upper()
 
 
+_ASCII_UPPER = str.maketrans(string.ascii_lowercase, string.ascii_uppercase)
+
+
+def _upper(text: str) -> str:
+    """ASCII letters in capitals, every other character kept, so offsets stay those of
+    ``text`` ("Straße".upper() is one character longer and would shift every span)."""
+    return text.translate(_ASCII_UPPER)
+
+
 def repair_digits(text: str) -> str:
     """Replace letters OCR often confuses with digits (O->0, I->1, S->5, B->8 ...)."""
     return text.translate(_DIGIT_LOOKALIKES)
@@ -107,7 +117,7 @@ def find_vat_codes(text: str) -> list[CodeMatch]:
     """
     found = []
     ibans = {m.start for m in find_ibans(text)}
-    for m in _VAT_RE.finditer(text.upper()):
+    for m in _VAT_RE.finditer(_upper(text)):
         if m.start() in ibans:
             continue  # "EE35 8251 7506 ..." is an account, whatever its first digits pass
         cc, body = m.group("cc"), compact(m.group("body"))
@@ -250,7 +260,7 @@ def iban_is_valid(iban: str | None) -> bool:
 def find_ibans(text: str) -> list[CodeMatch]:
     """Valid IBANs in ``text`` (compact form), trying shorter readings of greedy matches."""
     found = []
-    for m in _IBAN_RE.finditer(text.upper()):
+    for m in _IBAN_RE.finditer(_upper(text)):
         body = compact(m.group("iban"))
         for length in range(min(len(body), 34), 14, -1):
             candidate = body[:length]
@@ -274,7 +284,7 @@ def format_iban(iban: str) -> str:
 def find_bics(text: str) -> list[CodeMatch]:
     """SWIFT/BIC codes (8 or 11 characters) that pass python-stdnum's format check."""
     out = []
-    for m in _BIC_RE.finditer(text.upper()):
+    for m in _BIC_RE.finditer(_upper(text)):
         if std_bic.is_valid(m.group(1)):
             out.append(CodeMatch(m.group(1), m.start(1), m.end(1), True))
     return out

@@ -61,3 +61,14 @@ def test_company_codes():
     # A Spanish CIF keeps its letter: it is no Lithuanian code with a misread 8.
     cif = read_company_code("B53654893")
     assert cif.value == "B53654893" and cif.valid and not cif.repaired
+
+
+def test_spans_keep_their_offsets_after_letters_that_grow_in_capitals():
+    from assets.extraction.identifiers import find_ibans, find_vat_codes
+
+    text = "Hafenstraße 12 IBAN: DE89 3704 0044 0532 0130 00 HRB 12345"
+    (iban,) = find_ibans(text)
+    assert text[iban.start:iban.end] == "DE89 3704 0044 0532 0130 00"
+    text = "Großhandel GmbH USt-IdNr. DE136695976"
+    (vat,) = find_vat_codes(text)
+    assert text[vat.start:vat.end] == "DE136695976"
