@@ -13,13 +13,13 @@ from collections import Counter
 from datetime import date, timedelta
 
 from .dates import find_dates
-from .fields import RIGHT, Candidate, Hit, Layout, Span, label_value
+from .fields import RIGHT, Candidate, Hit, Layout, Span, label_value, label_values
 from .identifiers import find_ibans, vat_is_valid
 from .labels import DOCUMENT_TYPES
 from .normalize import clean_value
 
 UNLABELLED = 0.6
-GENERIC_DATE_LABELS = {"data", "date"}
+GENERIC_DATE_LABELS = {"data", "date", "datum", "datums", "fecha", "kuupaev", "дата"}
 CURRENCIES = {"EUR", "USD", "GBP", "PLN", "SEK", "NOK", "DKK", "CHF", "CZK", "HUF", "RON", "BGN",
               "UAH", "JPY", "CNY", "CAD", "AUD", "ISK", "TRY"}
 CURRENCY_SYMBOLS = {"€": "EUR", "$": "USD", "£": "GBP", "zł": "PLN"}
@@ -306,6 +306,12 @@ def _union(a: Span, b: Span) -> Span:
 # ---------------------------------------------------------------- dates
 
 
+# A term in days, in the lexicon's languages ("14 d.", "30 dienų", "14 Tage", "30 jours",
+# "14 dni", "30 dienas", "14 päeva", "30 dagen", "30 giorni", "30 días", "10 дней"), folded.
+_TERM_DAYS = re.compile(r"(\d{1,3})\s*(?:d\.|d\b|dien\w*|kalendorin\w*|days?\b|tage?n?\b|jours?\b|dni\b|"
+                        r"dienas?\b|paeva\b|p\.\b|dagen\b|giorni\b|dias\b|дн\w*)")
+
+
 def dates(layout: Layout, issue_anchor: Span | None) -> dict[str, Candidate]:
     """``issueDate``, ``dueDate``, ``deliveryDate`` (ISO strings) and ``paymentTerms``.
 
@@ -321,7 +327,15 @@ def dates(layout: Layout, issue_anchor: Span | None) -> dict[str, Candidate]:
     fields = (("issue_date", "issueDate"), ("due_date", "dueDate"), ("delivery_date", "deliveryDate"))
     for key, field in fields:
         for hit in layout.iter_hits(key):
-            span, score = label_value(layout, hit)
+            # Right of the label may stand the next column's label ("Due Date:  Source:")
+            # with the values under both: the first place holding a date.
+            # A word as general as "Fecha" reads only its first place: "Fecha de operación"
+            # is another date's label.
+            places = label_values(layout, hit)
+            if _label_weight(hit) < 1:
+                places = places[:1]
+            span, score = next(((sp, sc) for sp, sc in places if find_dates(sp.text)),
+                               places[0] if places else (None, 0.0))
             if span is None:
                 continue
             found = find_dates(span.text)
@@ -332,9 +346,17 @@ def dates(layout: Layout, issue_anchor: Span | None) -> dict[str, Candidate]:
                     out[field] = cand
                 used.add((span.line.page, span.line.index, span.start + d.start))
             elif key == "due_date":
-                m = re.search(r"(\d{1,3})\s*(?:d\.|d\b|dien\w*|kalendorin\w*|days?)", span.folded)
+                m = _TERM_DAYS.search(span.folded)
                 if m:
                     term_days = (int(m.group(1)), span)
+    if term_days is None:
+        # Terms under their own label: "Zahlungsbedingungen: innerhalb von 14 Tagen".
+        for hit in layout.iter_hits("payment_terms"):
+            span, _ = label_value(layout, hit)
+            m = _TERM_DAYS.search(span.folded) if span is not None else None
+            if m:
+                term_days = (int(m.group(1)), span)
+                break
     if "issueDate" not in out:
         fallback = _unlabelled_issue_date(layout, used, issue_anchor)
         if fallback:

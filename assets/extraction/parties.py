@@ -22,6 +22,7 @@ from statistics import median
 
 from ..ocr.model import Word
 from .alphabets import country_of_name, native_letters
+from .countries import country_named
 from .fields import Candidate, Hit, Layout, Span, TextLine, label_value, label_values, lines_from_words
 from .contacts import EMAIL
 from .identifiers import (
@@ -54,10 +55,6 @@ _EMAIL = EMAIL  # contacts.EMAIL: a dotted domain ending in letters
 _PHONE = re.compile(r"\+?\d[\d ()\-]{5,}\d")
 _WORD = re.compile(r"[^\W\d_]{2}")  # two letters in a row: text, not a rule or a number
 _RULE = re.compile(r"[\s:]*[_.…]{3,}\s*")  # a line to sign or write on
-_COUNTRIES = {
-    "lietuva": "LT", "lithuania": "LT", "latvija": "LV", "latvia": "LV", "estija": "EE",
-    "estonia": "EE", "lenkija": "PL", "poland": "PL", "vokietija": "DE", "germany": "DE",
-}
 _STREET_MARK = re.compile(r"(?<![\w])(g|pr|al|pl|skg|kel|tak|str|st|street|road|rd|ave)\.?(?![\w])", re.I)
 
 
@@ -450,7 +447,7 @@ def parse_address(text: str) -> dict:
                 result["city"] = rest
             break
     for i, part in enumerate(parts):
-        country = _COUNTRIES.get(fold(part).strip(" ."))
+        country = country_named(part)
         if country:
             result["country"] = result["country"] or country
             continue
@@ -606,6 +603,10 @@ def _unheaded_block(layout: Layout, line: TextLine, pos: int, taken: set[int],
         if top_line is None:
             top_line = line
     _, page_height = layout.page_size(page)
+    if line.cy > 0.75 * page_height and (name is None or not _LEGAL_FORMS.search(fold(str(name.value)))):
+        # A footer of columns: above the identifiers may stand the register's court
+        # ("Amtsgericht Hamburg"); the company's name, with its legal form, heads a column.
+        name = _footer_company(layout, line, taken) or name
     if name is None or (line.cy > 0.6 * page_height and _looks_like_address(str(name.value))):
         # Identifiers in a footer (or no name near them): the name heads the first page.
         head = letterhead(layout, taken)
@@ -627,6 +628,24 @@ def _unheaded_block(layout: Layout, line: TextLine, pos: int, taken: set[int],
     if not lines:
         return None
     return Block("seller", None, lines, name)
+
+
+def _footer_company(layout: Layout, line: TextLine, taken: set[int]) -> Candidate | None:
+    """The cell of a footer that names a company (a legal form, no bank), topmost first."""
+    pitch = layout.pitch[line.page]
+    for ln in layout.lines[line.page]:
+        if ln.cy < line.cy - 4 * pitch:
+            continue
+        for c_start, c_end in ln.cells:
+            span = Span(ln, c_start, c_end).strip(_SEPARATORS)
+            if span is None or any(id(w) in taken for w in span.words) \
+                    or any(c_start <= h.start < c_end for h in layout.hits(ln)):
+                continue
+            folded = fold(span.text)
+            if _LEGAL_FORMS.search(folded) and not _BANK_NAME.search(folded) and not re.search(r"\d", span.text) \
+                    and len(span.text.split()) <= 6:
+                return Candidate(tidy_name(span.text), 0.7, span)
+    return None
 
 
 def _window_address(layout: Layout, taken: set[int], seller_name: str | None = None) -> Block | None:
@@ -697,8 +716,8 @@ def _is_title(text: str) -> bool:
 
 
 def _looks_like_address(text: str) -> bool:
-    """A postal code, or a street with its number: an address line, not a name."""
-    return bool(_POSTAL.search(text) or re.search(r"\b\d{1,4}[a-zA-Z]?(?:[-/]\d{1,4})?,", text)
+    """A postal code, a street with its number or a country: an address line, not a name."""
+    return bool(_POSTAL.search(text) or country_named(text) or re.search(r"\b\d{1,4}[a-zA-Z]?(?:[-/]\d{1,4})?,", text)
                 or re.search(r"[^\W\d_]{3,}\.? \d{1,4}[a-zA-Z]?\b", text) and not _LEGAL_FORMS.search(fold(text)))
 
 

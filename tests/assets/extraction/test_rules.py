@@ -369,3 +369,32 @@ def test_numbers_with_a_date_inside_bare_vat_numbers_and_grouped_register_codes(
     rows = [(40, [(40, "Boulangerie Martin SARL")]), (64, [(40, "SIRET 732 829 320 00074")]),
             (76, [(40, "TVA FR44732829320")]), (40, [(380, "FACTURE N° F-2026-031")])]
     assert extract_invoice(page(*rows))["seller"]["companyCode"] == "73282932000074"
+
+
+def test_an_erp_layout_names_parties_above_their_country_and_reads_dates_under_a_row_of_labels():
+    rows = [(40, [(40, "YourCompany SPRL")]), (52, [(40, "Rue de la Loi 16")]), (64, [(40, "1000 Bruxelles")]),
+            (76, [(40, "Belgium")]), (88, [(40, "BE0477472701")]),
+            (110, [(330, "Azure Interior BV")]), (122, [(330, "Keizersgracht 12")]), (134, [(330, "1015 CJ Amsterdam")]),
+            (146, [(330, "Netherlands")]), (158, [(330, "VAT: NL123456782B01")]),
+            (200, [(40, "Invoice INV/2026/00012")]),
+            (225, [(40, "Invoice Date:"), (180, "Due Date:"), (320, "Source:")]),
+            (237, [(40, "03/14/2026"), (180, "04/13/2026"), (320, "S00042")])]
+    inv = extract_invoice(page(*rows))
+    assert (inv["seller"]["name"], inv["buyer"]["name"]) == ("YourCompany SPRL", "Azure Interior BV")
+    assert (inv["invoiceNumber"], inv["issueDate"], inv["dueDate"]) == ("INV/2026/00012", "2026-03-14", "2026-04-13")
+
+
+def test_a_footer_names_the_company_not_its_court_and_terms_in_days_give_the_due_date():
+    rows = [(60, [(60, "Nordlicht Technik GmbH - Hafenstraße 12 - 20457 Hamburg")]),
+            (80, [(60, "Müller Bau AG")]), (92, [(60, "Lindenallee 5")]), (104, [(60, "80331 München")]),
+            (80, [(380, "Rechnungsnr."), (470, "RE0012")]), (92, [(380, "Rechnungsdatum"), (470, "14.03.2026")]),
+            (180, [(60, "Rechnung Nr. RE0012")]),
+            (340, [(60, "Zahlungsbedingungen: Zahlung innerhalb von 14 Tagen ohne Abzüge.")]),
+            (770, [(60, "Nordlicht Technik GmbH"), (220, "Commerzbank AG"), (400, "Amtsgericht Hamburg")]),
+            (782, [(60, "Hafenstraße 12"), (220, "IBAN: DE89 3704 0044 0532 0130 00"), (400, "HRB 12345")]),
+            (794, [(60, "20457 Hamburg"), (220, "BIC: COBADEFFXXX"), (400, "USt-IdNr.: DE136695976")])]
+    inv = extract_invoice(page(*rows))
+    seller = inv["seller"]
+    assert (seller["name"], seller["vatCode"], seller["iban"]) == (
+        "Nordlicht Technik GmbH", "DE136695976", "DE89370400440532013000")
+    assert (inv["buyer"]["name"], inv["dueDate"]) == ("Müller Bau AG", "2026-03-28")
