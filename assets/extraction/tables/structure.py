@@ -269,7 +269,9 @@ def _name_others(clusters: list[_Cluster], amount: int, hints: list[Column]) -> 
     line_no = first(lambda m: m.decimals == 0 and 0 < m.value < 1000, right_of_factors=False)
     if line_no is not None and len({m.value for m in line_no.members}) == len(line_no.members):
         line_no.key = "lineNo"  # a running 1, 2, 3 left of the factors
-    rate_col = first(lambda m: m.percent or (m.value in VAT_RATES and m.decimals <= 1))
+    # Right of the factors, or left of them when printed with "%" ("TVA  P.U. HT  Qté").
+    rate_col = first(lambda m: m.percent or (m.value in VAT_RATES and m.decimals <= 1)) \
+        or first(lambda m: m.percent and m.value in VAT_RATES, right_of_factors=False)
     if rate_col is not None:
         rate_col.key = "vatRate"
     rates = {id(m.line): m.value for m in (rate_col.members if rate_col else [])}

@@ -248,3 +248,12 @@ def test_a_table_under_bilingual_titles_over_two_lines():
     assert items(doc) == [("Kavos pupelės 1 kg", "12", "14.20", "170.40"),
                           ("Biuro kėdė su porankiais", "2", "149.00", "298.00")]
     assert extract_invoice(doc)["totals"]["net"] == "468.40"
+
+
+def test_a_vat_rate_column_printed_before_the_factors_is_the_rate_not_description():
+    doc = page((200, [(40, "Désignation"), (250, "TVA"), (300, "P.U. HT"), (370, "Qté"), (450, "Total HT")]),
+               (215, [(40, "Lampe de bureau"), (250, "20%"), (300, "45,00"), (370, "3"), (450, "135,00")]),
+               (227, [(40, "Abat-jour lin"), (250, "20%"), (300, "19,50"), (370, "2"), (450, "39,00")]))
+    lines = extract_invoice(doc)["lines"]
+    assert [(ln["description"], ln["vatRate"], ln["quantity"], ln["unitPrice"]) for ln in lines] == [
+        ("Lampe de bureau", "20", "3", "45.00"), ("Abat-jour lin", "20", "2", "19.50")]
