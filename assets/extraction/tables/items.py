@@ -9,6 +9,7 @@ from ..amounts import decimal_str, find_amounts, money_str, parse_amount
 from ..fields import Span
 from ..normalize import edit_distance
 from .model import Row, Table
+from .numbers import multiplies_gross
 
 
 def _money(row: Row, key: str) -> tuple[Decimal | None, Span | None]:
@@ -48,6 +49,8 @@ def table_items(table: Table) -> list[dict]:
         rate = _rate_value(row.text("vatRate"))
         line_no = row.text("lineNo")
         unit = row.text("unit") or glued_unit
+        if net is None and gross is not None and multiplies_gross(quantity, unit_price, rate, gross):
+            net = (quantity * unit_price).quantize(Decimal("0.01"))  # a marketplace's line: gross printed
         quantity, unit_price, repaired = repair_row(quantity, unit_price, discount, net)
         items.append({
             "lineNo": int(line_no.strip(".")) if line_no and line_no.strip(".").isdigit() else n,

@@ -100,6 +100,9 @@ class Product:
     amount: int
     discount: int | None = None
     percent_discount: bool = False
+    # The amount is gross: quantity x price (net) plus the line's VAT at the rate printed
+    # as this number ("2  8,26  21 %  19,99", as marketplaces print their lines).
+    rate: int | None = None
 
 
 def products(nums: list[Num]) -> list[Product]:
@@ -129,13 +132,38 @@ def products(nums: list[Num]) -> list[Product]:
                                 found.append(Product(i, j, k, d, True))
                         elif 0 < disc < product and abs(product - disc - amount) <= _ROUNDING:
                             found.append(Product(i, j, k, d))
+                    for r, num in enumerate(nums):
+                        if num.percent and 0 < num.value <= _MAX_RATE and r not in (i, j, k) \
+                                and abs(product * (100 + num.value) / 100 - amount) <= _gross_slack(qi, num.value):
+                            found.append(Product(i, j, k, rate=r))
+    # Where the factors also make a net amount, that is the line's amount; the gross one
+    # is another column (net, VAT and gross all printed).
+    net_factors = {(p.left, p.right) for p in found if p.rate is None}
+    found = [p for p in found if p.rate is None or (p.left, p.right) not in net_factors]
     return [p for p in dict.fromkeys(found) if _has_cents(nums, p)]
+
+
+_MAX_RATE = Decimal(30)  # no VAT rate is higher
+
+
+def _gross_slack(quantity: Decimal, rate: Decimal) -> Decimal:
+    """How far a gross amount may stand from quantity x net price x (1 + rate): the net
+    price was rounded to the cent from the gross one, a half cent per unit at most."""
+    return _ROUNDING + abs(quantity) * Decimal("0.005") * (100 + rate) / 100
 
 
 def _has_cents(nums: list[Num], product: Product) -> bool:
     """Money is printed with cents: three integers that multiply out (an IBAN's groups,
     a date's parts) are not an item."""
     return any(nums[k].decimals >= 2 for k in (product.left, product.right, product.amount))
+
+
+def multiplies_gross(quantity: Decimal | None, price: Decimal | None, rate: Decimal | None,
+                     gross: Decimal | None) -> bool:
+    """Whether quantity x net price plus VAT at ``rate`` makes the gross amount."""
+    if quantity is None or price is None or rate is None or gross is None or gross == 0:
+        return False
+    return abs(abs(quantity * price) * (100 + rate) / 100 - abs(gross)) <= _gross_slack(quantity, rate)
 
 
 def multiplies(quantity: Decimal | None, price: Decimal | None, amount: Decimal | None,

@@ -245,9 +245,11 @@ def _row(item: ItemLine, table: Table, ordinal: int) -> Row:
         swapped = _column_of(item.nums[p.left], table) == "unitPrice" or \
             _column_of(item.nums[p.right], table) == "quantity"
         quantity, price = (p.right, p.left) if swapped else (p.left, p.right)
-        roles = {"quantity": quantity, "unitPrice": price, "netAmount": p.amount}
+        roles = {"quantity": quantity, "unitPrice": price, "netAmount" if p.rate is None else "grossAmount": p.amount}
         if p.discount is not None:
             roles["discount"] = p.discount
+        if p.rate is not None:
+            roles["vatRate"] = p.rate
         for key, idx in roles.items():
             row.cells[key] = [item.nums[idx].span]
             taken.add(idx)

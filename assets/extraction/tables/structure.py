@@ -204,10 +204,19 @@ def _tabular_columns(group: list[ItemLine], hints: list[Column]) -> list[Column]
     for item in group:
         item.product = next((p for p in item.found if _fits(clusters, item, p, (left, right, amount))), None)
     quantity, price = _orient(clusters[left], clusters[right], hints)
-    quantity.key, price.key, clusters[amount].key = "quantity", "unitPrice", "netAmount"
+    chosen = [item.product for item in group if item.product is not None]
+    gross = sum(1 for p in chosen if p.rate is not None) * 2 > len(chosen)
+    quantity.key, price.key = "quantity", "unitPrice"
+    clusters[amount].key = "grossAmount" if gross else "netAmount"
     if discount is not None:
         clusters[discount].key = "discount"
-    _name_others(clusters, amount, hints)
+    if gross:  # the rate column is the one the products used
+        rates = [item.nums[item.product.rate] for item in group if item.product and item.product.rate is not None]
+        rate_cluster = next((c for c in clusters if c.key is None and any(_in_cluster(c, n) for n in rates)), None)
+        if rate_cluster is not None:
+            rate_cluster.key = "vatRate"
+    else:
+        _name_others(clusters, amount, hints)
     columns = [Column(c.key, c.x0, c.x1) for c in clusters if c.key is not None]
     titled = next((c for c in hints if c.key == "description"), None)
     for c in hints:

@@ -398,3 +398,13 @@ def test_a_footer_names_the_company_not_its_court_and_terms_in_days_give_the_due
     assert (seller["name"], seller["vatCode"], seller["iban"]) == (
         "Nordlicht Technik GmbH", "DE136695976", "DE89370400440532013000")
     assert (inv["buyer"]["name"], inv["dueDate"]) == ("Müller Bau AG", "2026-03-28")
+
+
+def test_a_billing_address_heads_the_buyer_and_sold_by_the_seller():
+    rows = [(40, [(40, "Invoice")]), (60, [(40, "Sold by Amazon EU S.à r.l."), (350, "Invoice date 14 March 2026")]),
+            (84, [(40, "VAT # LU20260743")]),
+            (110, [(40, "Billing address"), (350, "Delivery address")]),
+            (122, [(40, "Jonas Petraitis"), (350, "Jonas Petraitis")]), (134, [(40, "Gedimino pr. 1"), (350, "Gedimino pr. 1")])]
+    inv = extract_invoice(page(*rows))
+    assert (inv["seller"]["name"], inv["seller"]["vatCode"], inv["buyer"]["name"]) == (
+        "Amazon EU S.à r.l.", "LU20260743", "Jonas Petraitis")

@@ -257,3 +257,20 @@ def test_a_vat_rate_column_printed_before_the_factors_is_the_rate_not_descriptio
     lines = extract_invoice(doc)["lines"]
     assert [(ln["description"], ln["vatRate"], ln["quantity"], ln["unitPrice"]) for ln in lines] == [
         ("Lampe de bureau", "20", "3", "45.00"), ("Abat-jour lin", "20", "2", "19.50")]
+
+
+def test_a_marketplace_line_prints_the_net_price_and_rate_and_the_gross_amount():
+    # quantity x net unit price x (1 + rate) = the gross amount; the net amount is their product
+    doc = page((190, [(40, "Description"), (260, "Qty"), (300, "Unit price (excl. VAT)"), (400, "VAT rate"),
+                      (460, "Item subtotal (incl. VAT)")]),
+               (205, [(40, "USB-C Cable 2m"), (-270, "2"), (-390, "€8.26"), (-440, "21%"), (-550, "€19.99")]),
+               (217, [(40, "Wireless Mouse"), (-270, "1"), (-390, "€32.64"), (-440, "21%"), (-550, "€39.50")]))
+    lines = extract_invoice(doc)["lines"]
+    assert [(ln["description"], ln["quantity"], ln["unitPrice"], ln["vatRate"], ln["netAmount"], ln["grossAmount"])
+            for ln in lines] == [("USB-C Cable 2m", "2", "8.26", "21", "16.52", "19.99"),
+                                 ("Wireless Mouse", "1", "32.64", "21", "32.64", "39.50")]
+
+
+def test_a_rate_beside_numbers_that_do_not_make_a_gross_amount_makes_no_item():
+    nums = line_numbers(_line("Cable | 2 | 8,26 | 21 % | 25,00"))
+    assert products(nums) == []
