@@ -162,6 +162,9 @@ def read_vat_code(text: str, country: str | None = None) -> CodeMatch | None:
     codes = find_vat_codes(text)
     if codes:
         return codes[0]
+    garbled = _garbled_prefix(text)
+    if garbled is not None:
+        return garbled
     m = re.search(r"(?<![\w])\d[\d .\-]{6,14}\d(?![\w])", text)
     if m is None:
         return None
@@ -175,6 +178,26 @@ def read_vat_code(text: str, country: str | None = None) -> CodeMatch | None:
         return None
     prefix = {"gr": "EL"}.get(countries[0], countries[0].upper())
     return CodeMatch(prefix + digits, m.start(), m.end(), True, repaired=True)
+
+
+# What OCR makes of a Baltic prefix's letters on a page read with another alphabet's
+# model: "LT" as "11", "[1", "|T"; "LV" as "1V"; "EE" as "EF".
+_PREFIX_LOOKALIKES = {"L": "L1lI|[!(", "T": "T71Il", "V": "VYU", "E": "E3F"}
+_GARBLED = re.compile(r"(?<![\w])([L1lI|\[!(E3F])([T71IlVYUE3F])\s?(\d{8,12})(?![\w])")
+
+
+def _garbled_prefix(text: str) -> CodeMatch | None:
+    """A Baltic VAT code whose two prefix letters OCR turned into look-alikes, when the
+    digits after them pass that country's check ("11744198715" is LT744198715): read
+    bare, the garbled prefix would make another country's number of the whole."""
+    m = _GARBLED.search(text)
+    if m is None:
+        return None
+    for cc in ("LT", "LV", "EE"):
+        if m.group(1) in _PREFIX_LOOKALIKES[cc[0]] and m.group(2) in _PREFIX_LOOKALIKES[cc[1]] \
+                and vat_is_valid(cc + m.group(3)):
+            return CodeMatch(cc + m.group(3), m.start(), m.end(), True, repaired=True)
+    return None
 
 
 def _span_end(text: str, start: int, compacted: str) -> int:

@@ -72,3 +72,13 @@ def test_spans_keep_their_offsets_after_letters_that_grow_in_capitals():
     text = "Großhandel GmbH USt-IdNr. DE136695976"
     (vat,) = find_vat_codes(text)
     assert text[vat.start:vat.end] == "DE136695976"
+
+
+def test_a_baltic_prefix_garbled_by_ocr_is_read_before_a_checksum_guess_of_the_whole():
+    from assets.extraction.identifiers import read_vat_code
+
+    # Read bare, "11744198715" would pass as a Croatian OIB and "1351448318" as a Polish NIP.
+    assert read_vat_code("Номер плательщика НДС 11744198715").value == "LT744198715"
+    assert read_vat_code("Код НДС: [1351448318").value == "LT351448318"
+    assert read_vat_code("NIP: 526-025-02-74", "PL").value == "PL5260250274"  # a number, not a prefix
+    assert read_vat_code("PVN: 40003032949").value == "LV40003032949"  # digits only: the checksum says Latvia
