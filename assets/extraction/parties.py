@@ -410,6 +410,7 @@ def _latin_homoglyphs(name: str) -> str:
 # Legal forms are a closed vocabulary, so OCR's misreadings of them can be undone
 # ("Sp. Zz 0.0." -> "Sp. z o.o.", "Všį" -> "VšĮ", "OU" -> "OÜ"); only at the name's ends.
 _LEGAL_FORM_SPELLINGS = [
+    (re.compile(r"(?<=\w)\s+[£A8S%$€]\s+(?=Co\.?\s*K)"), " & "),  # "GmbH £ Co. KG": the ampersand
     (re.compile(r"\bSp\.?\s*[zZ]{1,2}\s*[oO0]\.?\s*[oO0]\.?$"), "Sp. z o.o."),
     (re.compile(r"\s(?:O[UÜO]|0[UÜ]|00)$"), " OÜ"),
     (re.compile(r"^V[šsŠS][įiĮIl1]\b"), "VšĮ"),

@@ -47,3 +47,9 @@ def test_only_names_read_by_ocr_are_corrected():
     assert extract_invoice(printed)["buyer"]["name"] == "Šiaurēs vilkas UAB"  # as printed: a text layer is exact
     scanned = Document([Page(1, 595, 842, printed.pages[0].words, "tesseract", False)])
     assert extract_invoice(scanned)["buyer"]["name"] == "Šiaurės vilkas UAB"
+
+
+def test_an_ampersand_misread_before_co_kg_is_an_ampersand():
+    assert tidy_name("Rheinmetallbau GmbH £ Co. KG") == "Rheinmetallbau GmbH & Co. KG"
+    assert tidy_name("Rheinmetallbau GmbH A Co. KG") == "Rheinmetallbau GmbH & Co. KG"
+    assert tidy_name("A Co. KG") == "A Co. KG"
