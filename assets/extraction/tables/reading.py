@@ -57,8 +57,8 @@ def read_frame(layout: Layout, lines: list[TextLine], frame: Frame) -> tuple[Tab
         desc = Column("description", min(item.line.x0 for item in frame.items), amounts.x0 - 1)
     text_layer = layout.doc.pages[frame.page - 1].text_layer
     region = list(range(start, end + 1))
-    region = _around(layout, lines, start, -1, desc, not rows[start].cells.get("description")) + region + \
-        _around(layout, lines, end, +1, desc, True)
+    region = _around(layout, lines, start, -1, desc, not rows[start].cells.get("description"), frame.receipt) \
+        + region + _around(layout, lines, end, +1, desc, True)
     pending: list[TextLine] = []  # text lines waiting to learn whose description they are
     used: list[TextLine] = list(frame.header_lines)
     for k in region:
@@ -70,23 +70,31 @@ def read_frame(layout: Layout, lines: list[TextLine], frame: Frame) -> tuple[Tab
         if row is not None:
             if pending:
                 if not row.cells.get("description") or not table.rows:
-                    row.cells["description"] = [_part(ln, desc) for ln in pending] + row.cells.get("description", [])
+                    row.cells["description"] = [_part(ln, None if frame.receipt else desc) for ln in pending] \
+                        + row.cells.get("description", [])
                     row.lines = pending + row.lines
                 else:
-                    _continue(table.rows[-1], pending, desc, text_layer)
+                    _continue(table.rows[-1], _wrapped(pending, desc, frame.receipt), desc, text_layer)
                 pending = []
             table.rows.append(row)
             used.append(line)
-        elif _is_text_line(line, desc):
+        elif _is_text_line(line, desc, frame.receipt):
             if table.rows and _is_detail(line, table.rows[-1], text_layer):
                 _detail(table.rows[-1], line)
             else:
                 pending.append(line)
             used.append(line)
+    pending = _wrapped(pending, desc, frame.receipt)
     if pending and table.rows:
         _continue(table.rows[-1], pending, desc, text_layer)
     table.columns = sorted([*table.columns, *([desc] if desc else [])], key=lambda c: c.x0)
     return table, used
+
+
+def _wrapped(pending: list[TextLine], desc: Column | None, receipt: bool) -> list[TextLine]:
+    """Text lines that continue the item above. On a till slip only those within the
+    description's column: a line across the slip is an item's text whose numbers OCR lost."""
+    return [ln for ln in pending if _is_text_line(ln, desc)] if receipt else pending
 
 
 def _codes_by_position(rows: list[Row]) -> None:
@@ -121,7 +129,7 @@ def _description_column(rows, table: Table) -> Column | None:
 
 
 def _around(layout: Layout, lines: list[TextLine], k: int, step: int, desc: Column | None,
-            wanted: bool) -> list[int]:
+            wanted: bool, receipt: bool = False) -> list[int]:
     """Text lines right above the first item (a receipt's description, when the item's own
     line has none) or right under the last one (its description wrapped)."""
     if not wanted or desc is None:
@@ -134,7 +142,7 @@ def _around(layout: Layout, lines: list[TextLine], k: int, step: int, desc: Colu
         gap = abs(line.cy - near.cy)
         if gap > 1.6 * max(layout.pitch[line.page], near.height) or is_stop(layout, line) or layout.hits(line):
             break
-        if (line.page, line.index) in layout.excluded or not _is_text_line(line, desc):
+        if (line.page, line.index) in layout.excluded or not _is_text_line(line, desc, receipt):
             break
         out.append(j)
         near = line
@@ -142,14 +150,15 @@ def _around(layout: Layout, lines: list[TextLine], k: int, step: int, desc: Colu
     return sorted(out)
 
 
-def _is_text_line(line: TextLine, desc: Column | None) -> bool:
+def _is_text_line(line: TextLine, desc: Column | None, receipt: bool = False) -> bool:
     """A line of words without amounts, with words in the description's column and none
-    right of it (left of it stands a wrapped item code: "SKU-" over "54998")."""
+    right of it (left of it stands a wrapped item code: "SKU-" over "54998"). A till
+    slip's item text runs across the slip, over the amounts' column."""
     if desc is None or any(n.decimals >= 2 for n in line_numbers(line)) or not re.search(r"\w", line.text):
         return False
     tol = 2 * line.height
     inside = [w for w in line.words if desc.x0 - tol <= w.cx <= desc.x1 + tol]
-    return bool(inside) and line.x1 <= desc.x1 + tol
+    return bool(inside) and (receipt or line.x1 <= desc.x1 + tol)
 
 
 def _part(line: TextLine, desc: Column | None) -> Span:

@@ -274,3 +274,14 @@ def test_a_marketplace_line_prints_the_net_price_and_rate_and_the_gross_amount()
 def test_a_rate_beside_numbers_that_do_not_make_a_gross_amount_makes_no_item():
     nums = line_numbers(_line("Cable | 2 | 8,26 | 21 % | 25,00"))
     assert products(nums) == []
+
+
+def test_a_slip_item_whose_text_runs_across_the_slip_over_its_numbers():
+    rows = [(100, [(8, "Vertaalwerk 11 x 1.564,04"), (-250, "17.204,44")]),
+            (110, [(8, "Onderhoud productielijn inclusief reiskosten en materiaal")]),
+            (120, [(8, "195 x 54,83"), (-250, "10.691,85")]),
+            (130, [(8, "Koffiebonen 11 x 866,17"), (-250, "9.527,87")])]
+    assert items(page(*rows)) == [("Vertaalwerk", "11", "1564.04", "17204.44"),
+                                  ("Onderhoud productielijn inclusief reiskosten en materiaal", "195", "54.83",
+                                   "10691.85"),
+                                  ("Koffiebonen", "11", "866.17", "9527.87")]
