@@ -140,7 +140,10 @@ def _around(layout: Layout, lines: list[TextLine], k: int, step: int, desc: Colu
     while 0 <= j < len(lines) and len(out) < 6:
         line = lines[j]
         gap = abs(line.cy - near.cy)
-        if gap > 1.6 * max(layout.pitch[line.page], near.height) or is_stop(layout, line) or layout.hits(line):
+        # A line that opens with a label is no description; one that mentions a label word
+        # inside its text ("... pagal sutartį Nr. 2026/15") still is.
+        if gap > 1.6 * max(layout.pitch[line.page], near.height) or is_stop(layout, line) \
+                or any(h.start == 0 for h in layout.hits(line)):
             break
         if (line.page, line.index) in layout.excluded or not _is_text_line(line, desc, receipt):
             break

@@ -285,3 +285,14 @@ def test_a_slip_item_whose_text_runs_across_the_slip_over_its_numbers():
                                   ("Onderhoud productielijn inclusief reiskosten en materiaal", "195", "54.83",
                                    "10691.85"),
                                   ("Koffiebonen", "11", "866.17", "9527.87")]
+
+
+def test_the_last_items_description_wraps_past_a_label_word_inside_its_text():
+    rows = [(200, [(40, "Prekė / paslauga"), (260, "Kiekis"), (320, "Kaina"), (-550, "Suma")]),
+            (215, [(40, "Programinės įrangos priežiūra"), (-270, "2"), (-360, "100,00"), (-550, "200,00")]),
+            (227, [(40, "Metinė priežiūra"), (-270, "7"), (-360, "508,31"), (-550, "3 558,17")]),
+            (239, [(40, "pagal sutartį Nr. 2026/15")]),
+            (251, [(40, "(sausio–kovo mėn.)")]),
+            (290, [(350, "Suma be PVM:"), (-550, "3 758,17")])]
+    assert [ln[0] for ln in items(page(*rows))] == [
+        "Programinės įrangos priežiūra", "Metinė priežiūra pagal sutartį Nr. 2026/15 (sausio–kovo mėn.)"]
