@@ -516,9 +516,12 @@ def _unruled(words: list[Word]) -> list[Word]:
 
 
 def _decimals_joined(words: list[Word]) -> list[Word]:
-    """An amount OCR broke at its decimal separator: "416, 82" and "4677 ,89" are one number."""
+    """An amount OCR broke at its decimal separator: "416, 82" and "4677 ,89" are one number;
+    a comma read as a semicolon ("236;32") is a comma."""
     out: list[Word] = []
     for w in words:
+        if _MISREAD_COMMA.fullmatch(w.text):
+            w = Word(w.text.replace(";", ","), w.x0, w.y0, w.x1, w.y1, w.conf)
         prev = out[-1] if out else None
         if prev is not None and w.x0 - prev.x1 < 0.6 * max(prev.height, w.height) and (
                 (re.fullmatch(r"\d+[.,]", prev.text) and re.fullmatch(r"\d{2}\)?", w.text))
@@ -528,6 +531,9 @@ def _decimals_joined(words: list[Word]) -> list[Word]:
             continue
         out.append(w)
     return out
+
+
+_MISREAD_COMMA = re.compile(r"-?(?:\d{1,3}(?:\.\d{3})+|\d+);\d{2}\)?")  # not ":": "14:08" is a time
 
 
 def _rejoin(lines) -> list[list[Word]]:

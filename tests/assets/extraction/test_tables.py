@@ -296,3 +296,15 @@ def test_the_last_items_description_wraps_past_a_label_word_inside_its_text():
             (290, [(350, "Suma be PVM:"), (-550, "3 758,17")])]
     assert [ln[0] for ln in items(page(*rows))] == [
         "Programinės įrangos priežiūra", "Metinė priežiūra pagal sutartį Nr. 2026/15 (sausio–kovo mėn.)"]
+
+
+def test_a_decimal_comma_ocr_read_as_a_semicolon_is_a_comma_and_a_time_stays_a_time():
+    from assets.extraction import ALL_LABELS
+    from assets.extraction.fields import Layout
+
+    words = [Word(t, x, 100, x + 5 * len(t), 108, 0.9) for t, x in
+             (("Transport", 40), ("14,52", 200), ("236;32", 260), ("3431,37", 330), ("14:08", 420))]
+    layout = Layout(Document([Page(1, 595, 842, words, "tesseract", False)]), ALL_LABELS)
+    assert [n.value for n in line_numbers(layout.lines[1][0])][:3] == [Decimal("14.52"), Decimal("236.32"),
+                                                                      Decimal("3431.37")]
+    assert "14:08" in layout.lines[1][0].text
