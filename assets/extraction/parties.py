@@ -139,7 +139,7 @@ def _collect(layout: Layout, page: int, hx0: float, hy0: float, tol: float, x_le
         keep = [first]
         hits = layout.hits(tl)
         ends_with_label = any(h.end == first[1] and h.key in _FIELD_KEYS for h in hits) or \
-            tl.text[: first[1]].rstrip().endswith(":") or \
+            tl.text[: first[1]].rstrip().endswith((":", " /")) or \
             (bool(out) and out[-1].text.endswith("/") and not re.search(r"\d", tl.text[: first[1]]))
         if ends_with_label and len(tl.cells) > 1:
             second = Span(tl, *tl.cells[1])

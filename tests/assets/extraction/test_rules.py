@@ -408,3 +408,13 @@ def test_a_billing_address_heads_the_buyer_and_sold_by_the_seller():
     inv = extract_invoice(page(*rows))
     assert (inv["seller"]["name"], inv["seller"]["vatCode"], inv["buyer"]["name"]) == (
         "Amazon EU S.à r.l.", "LU20260743", "Jonas Petraitis")
+
+
+def test_a_company_code_beside_a_label_whose_translation_wraps_and_no_vat_code_for_a_company_code():
+    rows = [(40, [(200, "СЧЕТ / INVOICE")]), (60, [(40, "Продавец / Seller:"), (300, "Покупатель / Buyer:")]),
+            (75, [(40, "Gaujas Koks AS"), (300, "Latvijas Pārtika SIA")]),
+            (92, [(42, "Рег. номер /"), (150, "40004113698"), (302, "Рег. номер /"), (400, "40006855724")]),
+            (106, [(42, "Company code:"), (302, "Company code:")]),
+            (123, [(42, "Номер плательщика LV40004113698"), (302, "Номер плательщика LV40006855724")])]
+    inv = extract_invoice(page(*rows))
+    assert (inv["seller"]["companyCode"], inv["buyer"]["companyCode"]) == ("40004113698", "40006855724")
