@@ -118,11 +118,15 @@ def _block_lines(layout: Layout, heading: Hit, other: Hit | None) -> list[TextLi
     """The block's lines, each cut down to the cells under the heading (see module doc)."""
     hx0, hy0, _, _ = _bbox(heading.span.words)
     x_left, x_right, stop_y = _column_bounds(layout, heading, other)
-    return _collect(layout, heading.line.page, hx0, hy0, 0.5 * heading.line.height, x_left, x_right, stop_y)
+    width, _ = layout.page_size(heading.line.page)
+    return _collect(layout, heading.line.page, hx0, hy0, 0.5 * heading.line.height, x_left, x_right, stop_y,
+                    bounded=x_right <= width, headed=True)
 
 
 def _collect(layout: Layout, page: int, hx0: float, hy0: float, tol: float, x_left: float, x_right: float,
-             stop_y: float | None) -> list[TextLine]:
+             stop_y: float | None, bounded: bool = False, headed: bool = False) -> list[TextLine]:
+    """The lines of a block's column. Under a heading, ``bounded`` when the other party's
+    heading bounds the column, so that whatever stands in it is this party's."""
     width, _ = layout.page_size(page)
     column = [w for w in layout.doc.pages[page - 1].words
               if x_left <= w.cx < x_right and w.cy >= hy0 + 0.4 * tol and (stop_y is None or w.cy < stop_y)]
@@ -147,6 +151,17 @@ def _collect(layout: Layout, page: int, hx0: float, hy0: float, tol: float, x_le
             if second.words[0].x0 < hx0 + 0.4 * width and not any(
                     h.start == tl.cells[1][0] and h.key not in ("seller", "buyer") for h in hits):
                 keep.append(tl.cells[1])
+        # A checksum-valid VAT code in the column is the party's, whatever OCR left of its
+        # label; where no other heading bounds the column, only one without a label of its
+        # own (a labelled one beside the block is another party's, printed in a column
+        # of its own).
+        for k, c in enumerate(tl.cells[1:] if headed else [], start=1):
+            if c in keep or not any(m.valid for m in find_vat_codes(tl.text[c[0]:c[1]])):
+                continue
+            labelled = any(h.key in ("vat_code", "company_code") and tl.cells[k - 1][0] <= h.start < c[1]
+                           for h in hits)
+            if bounded or not labelled:
+                keep.append(c)
         words = [w for w, s, e in zip(tl.words, tl.starts, tl.ends)
                  if any(a <= s and e <= b for a, b in keep) and id(w) not in layout.translation_words]
         if not words:

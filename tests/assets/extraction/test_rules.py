@@ -418,3 +418,15 @@ def test_a_company_code_beside_a_label_whose_translation_wraps_and_no_vat_code_f
             (123, [(42, "Номер плательщика LV40004113698"), (302, "Номер плательщика LV40006855724")])]
     inv = extract_invoice(page(*rows))
     assert (inv["seller"]["companyCode"], inv["buyer"]["companyCode"]) == ("40004113698", "40006855724")
+
+
+def test_a_vat_code_whose_label_ocr_garbled_still_belongs_to_its_block():
+    rows = [(40, [(200, "PVM SĄSKAITA FAKTŪRA")]), (60, [(40, "Pardavėjas:"), (300, "Gavėjas:")]),
+            (75, [(40, "UAB Rūtos žiedas"), (300, 'VšĮ "Šilumos tinklai"')]),
+            (90, [(40, "E UM"), (300, "moKEioje"), (380, "LT215206912")])]
+    assert extract_invoice(page(*rows))["buyer"]["vatCode"] == "LT215206912"
+    # beside a lone heading's block, a code with a label of its own is another party's
+    rows = [(40, [(200, "PVM SĄSKAITA FAKTŪRA")]), (60, [(40, "Pirkėjas:")]),
+            (75, [(40, "UAB Medis"), (380, "UAB Saulė")]),
+            (90, [(40, "Vilnius"), (380, "PVM kodas: LT215206912")])]
+    assert extract_invoice(page(*rows))["buyer"]["vatCode"] != "LT215206912"
