@@ -317,6 +317,9 @@ def _stops(other: Hit, hit: Hit) -> bool:
     if other.key == hit.key:
         return False
     cell = other.line.cell_at(other.start)
+    if other.key in ("seller", "buyer") and other.label.weight < 1 and other.start > cell[0] \
+            and not other.line.text[other.start:other.end].endswith(":"):
+        return False  # "to" inside a phrase ("VAT to be collected"), not the heading "To:"
     if cell == hit.line.cell_at(max(hit.end - 1, hit.start)) and other.end >= cell[1]:
         return other.line.text[other.start : other.end].endswith(":")
     return True

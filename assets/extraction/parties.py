@@ -50,7 +50,13 @@ _LEGAL_FORMS = re.compile(
     r"s\.a\.s\.|sas|sarl|s\.a\.r\.l\.|s\.l\.|sl|s\.l\.u\.|n\.v\.|nv|b\.v\.|bv|v\.o\.f\.|bvba|sprl|"
     r"s\.r\.o\.|a\.s\.|kft|zrt|nyrt|bt|d\.o\.o\.|d\.d\.|eood|ood|ad|ab|snc|sc|scs)(?![\w])"
 )
-_POSTAL = re.compile(r"(?<![\w])(?:(?P<cc>LT|LV|EE|PL|DE|FI|SE) ?[-–]? ?)?(?P<code>\d{5})(?![\w])")
+# Postal codes as Europe prints them: five digits (LT, DE, FR, IT, ES, EE, FI, SE ...),
+# "00-238" (PL), "1234 AB" (NL), and four digits before a capitalised town (BE, AT, CH,
+# DK, LU, NO: "1000 Bruxelles"), which a year before a word is not.
+_POSTAL = re.compile(
+    r"(?<![\w])(?:(?P<cc>LT|LV|EE|PL|DE|FI|SE|NL|BE|AT|CH|LU|DK|NO|FR|IT|ES|PT|CZ|SK) ?[-–]? ?)?"
+    r"(?P<code>\d{5}|\d{2}-\d{3}|\d{4} ?[A-Z]{2}(?=\s+[A-ZÀ-Ž])|(?!19\d\d|20\d\d)\d{4}(?=\s+[A-ZÀ-Ž][a-zà-ž]{2,}))"
+    r"(?![\w])")
 _EMAIL = EMAIL  # contacts.EMAIL: a dotted domain ending in letters
 _PHONE = re.compile(r"\+?\d[\d ()\-]{5,}\d")
 _WORD = re.compile(r"[^\W\d_]{2}")  # two letters in a row: text, not a rule or a number

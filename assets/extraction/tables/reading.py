@@ -311,6 +311,16 @@ def _text(item: ItemLine, row: Row, taken: set[int], skip: set[int], table: Tabl
             row.cells["unit"] = [_words(line, run)]
         else:
             description += run  # the description, OCR having split it at a wide space
+    if not description:
+        # The quantity printed first ("Aantal  Product  Prijs  Totaal"): the text between it
+        # and the next number ("2,99 EUR/kg" after the price is no description).
+        starts = sorted(s.words[0].x0 for key, spans in row.cells.items() if key != "lineNo" for s in spans)
+        second_x0 = starts[1] if len(starts) > 1 else line.x1 + 1
+        wordy = [r for r in after if re.search(r"[^\W\d_]{3}", _text_of(line, r)) and not _is_unit(_text_of(line, r))
+                 and line.words[r[-1]].x1 < second_x0]
+        if wordy:
+            description = wordy[0]
+            after = [r for r in after if r is not wordy[0]]
     if description:
         row.cells["description"] = [_words(line, description)]
     for run in after:

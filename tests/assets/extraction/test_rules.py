@@ -430,3 +430,20 @@ def test_a_vat_code_whose_label_ocr_garbled_still_belongs_to_its_block():
             (75, [(40, "UAB Medis"), (380, "UAB Saulė")]),
             (90, [(40, "Vilnius"), (380, "PVM kodas: LT215206912")])]
     assert extract_invoice(page(*rows))["buyer"]["vatCode"] != "LT215206912"
+
+
+def test_a_shop_invoice_quantity_first_a_dutch_window_address_and_to_inside_a_phrase():
+    rows = [(40, [(380, "Factuur")]),
+            (80, [(40, "Jan Jansen"), (380, "Factuurnummer"), (480, "812345678")]),
+            (92, [(40, "Dorpsstraat 1"), (380, "Factuurdatum"), (480, "14 maart 2026")]),
+            (104, [(40, "1234 AB Utrecht")]),
+            (160, [(40, "Aantal"), (100, "Product"), (380, "Prijs"), (500, "Totaal")]),
+            (175, [(40, "1"), (100, "Samsung QE55Q80C (2023)"), (380, "€ 999,00"), (500, "€ 999,00")]),
+            (187, [(40, "2"), (100, "HDMI-kabel 2 m"), (380, "€ 14,99"), (500, "€ 29,98")]),
+            (220, [(380, "VAT to be collected"), (500, "€ 178,60")]),
+            (760, [(40, "Coolblue B.V. · Weena 664 · 3012 CN Rotterdam · KvK 24324408 · btw NL810433941B01")])]
+    inv = extract_invoice(page(*rows))
+    assert [(ln["description"], ln["quantity"], ln["netAmount"]) for ln in inv["lines"]] == [
+        ("Samsung QE55Q80C (2023)", "1", "999.00"), ("HDMI-kabel 2 m", "2", "29.98")]
+    assert (inv["buyer"]["name"], inv["buyer"]["address"]["postalCode"]) == ("Jan Jansen", "1234 AB")
+    assert inv["totals"]["vat"] == "178.60"  # "to" in a phrase is no "To:" heading ending the label's value
