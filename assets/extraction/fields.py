@@ -183,8 +183,8 @@ def find_hits(line: TextLine, defs: Iterable[LabelDef]) -> list[Hit]:
             word_end = line.ends[line.word_index_at(e - 1)]
             glued = text[e:word_end]  # rest of the word the label ends in
             punctuation_only = set(glued) <= _LABEL_TAIL
-            if not punctuation_only and text[e - 1].isalnum():
-                continue  # the label ends inside a word ("Datamatrix")
+            if not punctuation_only and text[e - 1].isalnum() and not glued.startswith("/"):
+                continue  # the label ends inside a word ("Datamatrix"), not at a slash ("Imponibile/Importo")
             end = word_end if punctuation_only else e
             groups = tuple((k, v) for k, v in m.groupdict().items())
             candidates.append(Hit(d, line, s, end, groups))
@@ -347,9 +347,22 @@ def value_below(hit: Hit, lines: list[TextLine], pitch: float, from_cy: float | 
     if best is None:
         # A label that ends its column's heading ("Dokumenta Nr. / Document No.") may stand
         # right of a short left-aligned value; the value lies under the heading's cell.
-        cell = Span(line, *line.cell_at(hit.start)).words
+        c_start, c_end = line.cell_at(hit.start)
+        cell = Span(line, c_start, c_end).words
         best = _overlapping_cell(nxt, min(w.x0 for w in cell), max(w.x1 for w in cell))
+        if best is None and len(line.cells) >= 2 and len(nxt.cells) >= 2 and not _has_letters(nxt):
+            # A row of labels over a row of right-aligned amounts ("Imposta" over "0,00"):
+            # the value inside the label's column, up to the next label.
+            right = [line.words[line.word_index_at(s)].x0 for s, _ in line.cells if s >= c_end]
+            limit = min(right, default=float("inf"))
+            inside = [(s, e) for s, e in nxt.cells if Span(nxt, s, e).words[0].x0 >= cell[0].x0
+                      and Span(nxt, s, e).words[-1].x1 < limit]
+            best = Span(nxt, *inside[0]) if inside else None
     return best.strip() if best else None
+
+
+def _has_letters(line: TextLine) -> bool:
+    return bool(re.search(r"[^\W\d_]{2}", line.text))
 
 
 def _overlapping_cell(line: TextLine, x0: float, x1: float) -> Span | None:

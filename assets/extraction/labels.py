@@ -95,6 +95,9 @@ PARTY_FIELDS: list[LabelDef] = [
     *_defs("phone", "en", ["phone", "telephone", "mobile"]),
     *_defs("email", "lt", ["el. pastas", "el. p. ", "e. pastas"]),
     *_defs("email", "en", ["e-mail", "email"]),
+    # A party's name under a label of its own ("Denominazione: Rossi S.r.l.").
+    *_defs("party_name", "lt", ["pavadinimas", "imones pavadinimas"]),
+    *_defs("party_name", "en", ["company name", "legal name", "name(?=\\s*:)"]),
     # Codes that are not the company code, listed so that the bare "kodas" cannot claim them.
     *_defs("other_code", "lt", ["banko kodas", "pasto kodas", "kliento kodas"]),
     *_defs("other_code", "en", ["bank code", "postal code", "post code", "zip code", "customer code",

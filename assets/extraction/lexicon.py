@@ -102,6 +102,12 @@ PARTY_FIELDS = {
         "nl": ["e-mail"], "it": ["e-mail", "posta elettronica", "pec"], "es": ["correo electrónico", "correo"],
         "ru": ["эл. почта", "e-mail"],
     },
+    "party_name": {
+        "de": ["firmenname", "firma", "name der firma"], "fr": ["raison sociale", "dénomination"],
+        "pl": ["nazwa firmy", "nazwa"], "lv": ["nosaukums", "uzņēmuma nosaukums"], "et": ["ettevõtte nimi", "nimi"],
+        "nl": ["bedrijfsnaam", "naam"], "it": ["denominazione", "ragione sociale"],
+        "es": ["razón social", "denominación"], "ru": ["наименование", "название организации"],
+    },
     "other_code": {
         "de": ["postleitzahl", "plz", "kundennummer", "kunden-nr. ", "steuernummer", "st. -nr. "],
         "fr": ["code postal", "code client"], "pl": ["kod pocztowy", "nr klienta"],

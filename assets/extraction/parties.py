@@ -41,7 +41,7 @@ MAX_BLOCK_LINES = 12
 BLOCK_GAP_PITCHES = 2.2
 # Labels that cannot occur inside a party block. ("Sąskaitos Nr." can: the bank account.)
 _STOP_KEYS = {"net", "gross", "payable", "amount_in_words", "series", "issue_date", "due_date"}
-_FIELD_KEYS = {"company_code", "vat_code", "address", "iban", "bank", "swift", "phone", "email",
+_FIELD_KEYS = {"party_name", "company_code", "vat_code", "address", "iban", "bank", "swift", "phone", "email",
                "natural_person", "other_code"}
 # Legal forms of the EU's companies (folded): a line carrying one is a company's name.
 _LEGAL_FORMS = re.compile(
@@ -295,6 +295,8 @@ def _read_field(key: str, span: Span, score: float, country: str | None = None) 
     if key in ("address", "bank"):
         value = clean_value(text)
         return Candidate(value, score * 0.95, span) if value else None
+    if key == "party_name":
+        return Candidate(tidy_name(text), score * 0.95, span) if _WORD.search(text) else None
     return None
 
 
@@ -311,6 +313,9 @@ def _extend_address(layout: Layout, lines: list[TextLine], i: int, found: dict[s
 
 def _name(layout: Layout, block: Block, found: dict[str, Candidate], label_lines: set[int]) -> None:
     lines = block.lines
+    if "party_name" in found:  # "Denominazione: Rossi S.r.l."
+        found["name"] = found.pop("party_name")
+        return
     if block.name is not None:
         found["name"] = block.name
         return

@@ -53,8 +53,12 @@ def _amount_candidate(layout: Layout, hit: Hit) -> Candidate | None:
             cand = Candidate(m.value, score * hit.label.weight, span.sub(m.start, m.end))
             if m.has_decimals:
                 return cand
-            integers.append(cand)
+            if len(str(abs(m.value))) <= _MAX_INTEGER_DIGITS:  # longer: a code ("ai fini IVA: IT0968...")
+                integers.append(cand)
     return integers[0] if integers else None
+
+
+_MAX_INTEGER_DIGITS = 7
 
 
 def _rate(hit: Hit) -> Decimal | None:

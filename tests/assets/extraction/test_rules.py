@@ -447,3 +447,21 @@ def test_a_shop_invoice_quantity_first_a_dutch_window_address_and_to_inside_a_ph
         ("Samsung QE55Q80C (2023)", "1", "999.00"), ("HDMI-kabel 2 m", "2", "29.98")]
     assert (inv["buyer"]["name"], inv["buyer"]["address"]["postalCode"]) == ("Jan Jansen", "1234 AB")
     assert inv["totals"]["vat"] == "178.60"  # "to" in a phrase is no "To:" heading ending the label's value
+
+
+def test_a_courtesy_copy_of_an_italian_e_invoice_names_parties_by_label_and_totals_in_a_row():
+    rows = [(40, [(40, "Cedente/prestatore (fornitore)"), (320, "Cessionario/committente (cliente)")]),
+            (54, [(40, "Identificativo fiscale ai fini IVA: IT09682100616"),
+                  (320, "Identificativo fiscale ai fini IVA: LT100001738313")]),
+            (66, [(40, "Codice fiscale: 09682100616"), (320, "Denominazione: UAB Baldai")]),
+            (78, [(40, "Denominazione: Ferramenta Lombarda S.p.A."), (320, "Indirizzo: Gedimino pr. 1")]),
+            (150, [(40, "Tipologia documento"), (220, "Numero documento"), (320, "Data documento")]),
+            (162, [(40, "TD01 fattura"), (220, "390/2025"), (320, "25-02-2025")]),
+            (250, [(40, "Imponibile/Importo"), (200, "Imposta"), (320, "Totale documento")]),
+            (262, [(110, "2.400,00"), (235, "0,00"), (360, "2.400,00")])]
+    inv = extract_invoice(page(*rows))
+    assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Ferramenta Lombarda S.p.A.", "IT09682100616")
+    assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("UAB Baldai", "LT100001738313")
+    assert (inv["invoiceNumber"], inv["issueDate"]) == ("390/2025", "2025-02-25")
+    # no VAT code read as a VAT total: the totals are the row under their labels
+    assert (inv["totals"]["net"], inv["totals"]["vat"], inv["totals"]["gross"]) == ("2400.00", "0.00", "2400.00")
