@@ -46,7 +46,7 @@ _FIELD_KEYS = {"party_name", "company_code", "vat_code", "address", "iban", "ban
 # Legal forms of the EU's companies (folded): a line carrying one is a company's name.
 _LEGAL_FORMS = re.compile(
     r"(?<![\w])(uab|ab|mb|vsi|ii|zub|kb|tub|as|sia|ou|oy|oyj|asa|aps|a/s|gmbh|mbh|ag|kg|ohg|ug|se|e\.k\.|"
-    r"ltd|limited|llc|inc|plc|llp|sp\. ?z ?o\.o\.|sp\.j\.|sp\.k\.|s\.a\.|sa|s\.p\.a\.|spa|s\.r\.l\.|srl|"
+    r"ltd|limited|llc|inc|plc|llp|sp\. ?z ?o\.o\.|sp\.j\.|sp\.k\.|[s5]\.a\.|sa|s\.p\.a\.|spa|[s5]\.r\.l\.|srl|"
     r"s\.a\.s\.|sas|sarl|s\.a\.r\.l\.|s\.l\.|sl|s\.l\.u\.|n\.v\.|nv|b\.v\.|bv|v\.o\.f\.|bvba|sprl|"
     r"s\.r\.o\.|a\.s\.|kft|zrt|nyrt|bt|d\.o\.o\.|d\.d\.|eood|ood|ad|ab|snc|sc|scs)(?![\w])"
 )
@@ -439,6 +439,7 @@ _LEGAL_FORM_SPELLINGS = [
     (re.compile(r"(?<=\w)\s+[£A8S%$€]\s+(?=Co\.?\s*K)"), " & "),  # "GmbH £ Co. KG": the ampersand
     (re.compile(r"\bSp\.?\s*[zZ]{1,2}\s*[oO0]\.?\s*[oO0]\.?$"), "Sp. z o.o."),
     (re.compile(r"\s(?:O[UÜO]|0[UÜ]|00)$"), " OÜ"),
+    (re.compile(r"\s5\.\s?(A|L|R\.L)\.$"), r" S.\1."),  # "S.A." read "5.A."
     (re.compile(r"^V[šsŠS][įiĮIl1]\b"), "VšĮ"),
     (re.compile(r"\s(?:[Il1][ĮI1l])$"), " IĮ"),
 ]

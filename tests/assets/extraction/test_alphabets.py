@@ -53,3 +53,10 @@ def test_an_ampersand_misread_before_co_kg_is_an_ampersand():
     assert tidy_name("Rheinmetallbau GmbH £ Co. KG") == "Rheinmetallbau GmbH & Co. KG"
     assert tidy_name("Rheinmetallbau GmbH A Co. KG") == "Rheinmetallbau GmbH & Co. KG"
     assert tidy_name("A Co. KG") == "A Co. KG"
+
+
+def test_a_legal_form_ocr_read_with_a_five_is_the_legal_form():
+    from assets.extraction.parties import _looks_like_address
+
+    assert tidy_name("Aceites del Sur 5.A.") == "Aceites del Sur S.A."
+    assert not _looks_like_address("Aceites del Sur 5.A.")  # "Sur 5" is no street and number here
