@@ -5,7 +5,8 @@ but it guesses at letters it was not trained on (ä ö ü ß é è à ç ł ñ �
 and cannot read Cyrillic at all. So a page is read once with ``lit`` (most of our
 documents, at no extra cost), and read again with another model only when the first
 reading is full of one other language's invoice words ("Rechnung", "Menge", "Faktura",
-"Nabywca", "Rēķins", "Arve", "Factuur", "Fattura", "Factura" ...), when OSD saw
+"Nabywca", "Rēķins", "Arve", "Factuur", "Fattura", "Factura", or Russian ones as a Latin
+model garbles them: "Cymma", "HAC", "Vroro" ...), when OSD saw
 Cyrillic and the Latin reading is poor, or when the Latin reading is full of the capitals
 that Cyrillic letters turn into ("KoHcynbTauuoHHbIe"). OSD's script answer alone is not
 trusted: on noisy Lithuanian scans it says "Cyrillic" now and then, with confidence. The second
@@ -37,6 +38,9 @@ MARKERS = {
            "klant leverancier",
     "ita": "fattura importo iva totale prezzo quantita descrizione scadenza imponibile cliente fornitore",
     "spa": "factura fecha importe iva precio cantidad descripcion vencimiento cliente proveedor subtotal",
+    # Russian invoice words as a Latin model reads them, when OSD missed the script: НДС,
+    # Сумма, Цена, Товар, Итого, Срок, Код, Счет.
+    "rus": "hac cymma uena tosap vroro uroro mroro hroro cpok kon cuet",
 }
 # A word above counts for a language only when it is not also a Lithuanian or English
 # invoice word (the first reading is of those most of the time).
