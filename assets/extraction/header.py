@@ -21,8 +21,10 @@ from .normalize import clean_value
 UNLABELLED = 0.6
 GENERIC_DATE_LABELS = {"data", "date", "datum", "datums", "fecha", "kuupaev", "дата"}
 CURRENCIES = {"EUR", "USD", "GBP", "PLN", "SEK", "NOK", "DKK", "CHF", "CZK", "HUF", "RON", "BGN",
-              "UAH", "JPY", "CNY", "CAD", "AUD", "ISK", "TRY"}
-CURRENCY_SYMBOLS = {"€": "EUR", "$": "USD", "£": "GBP", "zł": "PLN"}
+              "UAH", "JPY", "CNY", "CAD", "AUD", "ISK", "TRY", "RUB", "BYN", "MDL", "RSD", "INR",
+              "BRL", "MXN", "ZAR", "SGD", "HKD", "KRW", "NZD", "AED"}
+CURRENCY_SYMBOLS = {"€": "EUR", "$": "USD", "£": "GBP", "zł": "PLN", "₹": "INR", "₽": "RUB", "₴": "UAH",
+                    "¥": "JPY", "Kč": "CZK"}
 _TOKEN = re.compile(r"[^\s:;,]+")
 _ID_TOKEN = re.compile(r"[0-9A-Za-zĄČĘĖĮŠŲŪŽąčęėįšųūž][0-9A-Za-zĄČĘĖĮŠŲŪŽąčęėįšųūž/._\-]*")
 # What may follow a title: nothing, its number, or its translation after a slash
@@ -401,7 +403,7 @@ def currency(layout: Layout) -> Candidate:
     counts: Counter[str] = Counter()
     first: dict[str, Span] = {}
     for line in layout.iter_lines(include_excluded=True):
-        for m in re.finditer(r"(?<![A-Za-z])([A-Z]{3})(?![A-Za-z])|(€|\$|£|zł)", line.text):
+        for m in re.finditer(r"(?<![A-Za-z])([A-Z]{3})(?![A-Za-z])|(€|\$|£|zł|₹|₽|₴|¥|Kč)", line.text):
             code = m.group(1) if m.group(1) in CURRENCIES else CURRENCY_SYMBOLS.get(m.group(2) or "")
             if code:
                 counts[code] += 1

@@ -465,3 +465,10 @@ def test_a_courtesy_copy_of_an_italian_e_invoice_names_parties_by_label_and_tota
     assert (inv["invoiceNumber"], inv["issueDate"]) == ("390/2025", "2025-02-25")
     # no VAT code read as a VAT total: the totals are the row under their labels
     assert (inv["totals"]["net"], inv["totals"]["vat"], inv["totals"]["gross"]) == ("2400.00", "0.00", "2400.00")
+
+
+def test_currencies_beyond_europe_by_code_and_symbol():
+    rows = [(40, [(40, "Tax Invoice")]), (60, [(40, "Invoice No: FAB2603001")]), (300, [(300, "Grand Total ₹ 1,234.50")])]
+    assert extract_invoice(page(*rows))["currency"] == "INR"
+    rows = [(40, [(40, "Invoice")]), (60, [(40, "Invoice No: 77")]), (300, [(300, "Total 99.00 SGD")])]
+    assert extract_invoice(page(*rows))["currency"] == "SGD"
