@@ -19,6 +19,7 @@ from stdnum.ch import uid as ch_uid
 from stdnum.eu import vat as std_vat
 from stdnum.exceptions import ValidationError
 from stdnum.gb import vat as gb_vat
+from stdnum.in_ import gstin as in_gstin
 from stdnum.no import mva as no_vat
 
 from .company_codes import CHECKED, register_code_valid
@@ -162,6 +163,9 @@ def read_vat_code(text: str, country: str | None = None) -> CodeMatch | None:
     codes = find_vat_codes(text)
     if codes:
         return codes[0]
+    gst = _GSTIN.search(_upper(text))
+    if gst and in_gstin.is_valid(gst.group()):  # India's GST number, printed as the seller's tax code
+        return CodeMatch(gst.group(), gst.start(), gst.end(), True)
     garbled = _garbled_prefix(text)
     if garbled is not None:
         return garbled
@@ -179,6 +183,8 @@ def read_vat_code(text: str, country: str | None = None) -> CodeMatch | None:
     prefix = {"gr": "EL"}.get(countries[0], countries[0].upper())
     return CodeMatch(prefix + digits, m.start(), m.end(), True, repaired=True)
 
+
+_GSTIN = re.compile(r"(?<![A-Z0-9])\d{2}[A-Z]{5}\d{4}[A-Z][0-9A-Z]Z[0-9A-Z](?![A-Z0-9])")
 
 # What OCR makes of a Baltic prefix's letters on a page read with another alphabet's
 # model: "LT" as "11", "[1", "|T"; "LV" as "1V"; "EE" as "EF".

@@ -82,7 +82,7 @@ PARTY_FIELDS: list[LabelDef] = [
                               "pvm m. kodas", "pvm kodas", "pvm k. ", "pvm moketojo nr",
                               "pvm nr", "pvm mok. k. "]),
     *_defs("vat_code", "en", ["vat (?:code|no|nr|number|id|reg. no|registration no)",
-                              "vat id", "tax id", "vat"]),
+                              "vat id", "tax id", "vat", "gstin", "gst (?:no|number|reg. no)"]),
     *_defs("address", "lt", ["adresas", "buveines adresas", "buveine", "adr. "]),
     *_defs("address", "en", ["address", "registered address", "registered office"]),
     *_defs("iban", "lt", ["a/s", "a. s. ", "atsiskaitomoji saskaita", "atsisk. saskaita",

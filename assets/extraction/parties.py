@@ -214,11 +214,11 @@ def read_block(layout: Layout, block: Block) -> tuple[dict, dict[str, Candidate]
 
     address = parse_address(found["address"].value) if "address" in found else None
     vat = found.get("vat_code")
-    if address is not None and address["country"] is None and vat is not None:
+    if address is not None and address["country"] is None and vat is not None and str(vat.value)[:2].isalpha():
         address["country"] = str(vat.value)[:2].replace("EL", "GR")
     name = found.get("name")
     if name is not None and name.span is not None and not layout.doc.pages[name.span.page - 1].text_layer:
-        country = (str(vat.value)[:2].replace("EL", "GR") if vat else None) \
+        country = (str(vat.value)[:2].replace("EL", "GR") if vat and str(vat.value)[:2].isalpha() else None) \
             or (address or {}).get("country") or country_of_name(name.value)
         name = found["name"] = Candidate(native_letters(name.value, country), name.score, name.span)
     party = {
