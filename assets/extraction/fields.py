@@ -191,7 +191,8 @@ def find_hits(line: TextLine, defs: Iterable[LabelDef]) -> list[Hit]:
     return _join_translations(line, _best_cover(candidates))
 
 
-_TRANSLATION_GAP = re.compile(r"\s*[/|(]?\s*")  # the slash may be gone (OCR put it on another line)
+# The slash may be gone (OCR put it on another line) or read as "!" or "|".
+_TRANSLATION_GAP = re.compile(r"\s*[/|(!]?\s*")
 
 
 def _join_translations(line: TextLine, hits: list[Hit]) -> list[Hit]:

@@ -438,7 +438,7 @@ def _latin_homoglyphs(name: str) -> str:
 _LEGAL_FORM_SPELLINGS = [
     (re.compile(r"(?<=\w)\s+[£A8S%$€]\s+(?=Co\.?\s*K)"), " & "),  # "GmbH £ Co. KG": the ampersand
     (re.compile(r"\bSp\.?\s*[zZ]{1,2}\s*[oO0]\.?\s*[oO0]\.?$"), "Sp. z o.o."),
-    (re.compile(r"\s(?:O[UÜO]|0[UÜ]|00)$"), " OÜ"),
+    (re.compile(r"\s(?:O[UÜO]|0[UÜ]|00|[OО]У)$"), " OÜ"),  # "ОУ": read with the Russian model
     (re.compile(r"\s5\.\s?(A|L|R\.L)\.$"), r" S.\1."),  # "S.A." read "5.A."
     (re.compile(r"^V[šsŠS][įiĮIl1]\b"), "VšĮ"),
     (re.compile(r"\s(?:[Il1][ĮI1l])$"), " IĮ"),

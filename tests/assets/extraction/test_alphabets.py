@@ -60,3 +60,17 @@ def test_a_legal_form_ocr_read_with_a_five_is_the_legal_form():
 
     assert tidy_name("Aceites del Sur 5.A.") == "Aceites del Sur S.A."
     assert not _looks_like_address("Aceites del Sur 5.A.")  # "Sur 5" is no street and number here
+
+
+def test_ou_read_with_the_russian_model_is_ou():
+    assert tidy_name("Tallinna Kaubad ОУ") == "Tallinna Kaubad OÜ"
+
+
+def test_a_heading_and_its_translation_joined_across_a_slash_ocr_read_as_an_exclamation_mark():
+    from assets.extraction import extract_invoice
+
+    from .test_rules import page
+
+    rows = [(40, [(200, "RĒĶINS / Invoice")]), (60, [(40, "Pārdevējs / Seller:"), (300, "Maksātājs ! To:")]),
+            (75, [(40, "Baltic Wood AS"), (300, "Gaujas Koks AS")])]
+    assert extract_invoice(page(*rows))["buyer"]["name"] == "Gaujas Koks AS"
