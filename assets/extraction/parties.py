@@ -327,7 +327,8 @@ def _name(layout: Layout, block: Block, found: dict[str, Candidate], label_lines
         rest = Span(first, heading.end, len(first.text)).strip(" :;,-–|")
         label_first = any(heading.end <= h.start <= rest.start for h in layout.hits(first)
                           if h.key in _FIELD_KEYS) if rest is not None else True
-        if rest is not None and not label_first and _WORD.search(rest.text):  # not a signature rule
+        # Not a signature rule, nor the document's title printed on the heading's line.
+        if rest is not None and not label_first and _WORD.search(rest.text) and not _is_title(rest.text):
             found["name"] = Candidate(tidy_name(rest.text), 0.9, rest)
             return
     for i, line in enumerate(lines[1:4], start=1):

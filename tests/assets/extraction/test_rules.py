@@ -472,3 +472,9 @@ def test_currencies_beyond_europe_by_code_and_symbol():
     assert extract_invoice(page(*rows))["currency"] == "INR"
     rows = [(40, [(40, "Invoice")]), (60, [(40, "Invoice No: 77")]), (300, [(300, "Total 99.00 SGD")])]
     assert extract_invoice(page(*rows))["currency"] == "SGD"
+
+
+def test_the_title_printed_on_the_headings_line_is_not_the_partys_name():
+    rows = [(55, [(50, "Sprzedawca:"), (220, "Faktura VAT")]), (66, [(50, "Wawel Meble Sp. z o.o.")]),
+            (77, [(50, "NIP UE: PL1285359597")])]
+    assert extract_invoice(page(*rows))["seller"]["name"] == "Wawel Meble Sp. z o.o."
