@@ -169,7 +169,7 @@ def find_hits(line: TextLine, defs: Iterable[LabelDef]) -> list[Hit]:
     """
     text = line.folded
     starts = set(line.starts)
-    heads = {text[s : s + 2] for s in starts} | {text[s + 1 : s + 3] for s in starts if text[s : s + 1] == "("}
+    heads = {text[s : s + 2] for s in starts} | {text[s + 1 : s + 3] for s in starts if text[s : s + 1] in _OPENERS}
     candidates = []
     for d in defs:
         if d.head is not None and d.head not in heads:
@@ -178,8 +178,8 @@ def find_hits(line: TextLine, defs: Iterable[LabelDef]) -> list[Hit]:
             s, e = m.start(), m.end()
             while e > s and text[e - 1] == " ":
                 e -= 1
-            if e <= s or not (s in starts or (s - 1 in starts and text[s - 1] == "(")):
-                continue  # a label starts a word, or follows an opening parenthesis
+            if e <= s or not (s in starts or (s - 1 in starts and text[s - 1] in _OPENERS)):
+                continue  # a label starts a word, or follows an opening parenthesis or a stray quote
             word_end = line.ends[line.word_index_at(e - 1)]
             glued = text[e:word_end]  # rest of the word the label ends in
             punctuation_only = set(glued) <= _LABEL_TAIL
@@ -192,6 +192,7 @@ def find_hits(line: TextLine, defs: Iterable[LabelDef]) -> list[Hit]:
 
 
 # The slash may be gone (OCR put it on another line) or read as "!" or "|".
+_OPENERS = "(\"'„“«["  # what may stand glued before a label: "(Qty)", OCR's stray quote ('"Company code')
 _TRANSLATION_GAP = re.compile(r"\s*[/|(!]?\s*")
 
 

@@ -437,6 +437,7 @@ def _latin_homoglyphs(name: str) -> str:
 # Legal forms are a closed vocabulary, so OCR's misreadings of them can be undone
 # ("Sp. Zz 0.0." -> "Sp. z o.o.", "Všį" -> "VšĮ", "OU" -> "OÜ"); only at the name's ends.
 _LEGAL_FORM_SPELLINGS = [
+    (re.compile(r"(?<=\w)\.{2,}(?=\w)"), "."),  # "S..r.l.": a speck beside a dot
     (re.compile(r"(?<=\w)\s+[£A8S%$€]\s+(?=Co\.?\s*K)"), " & "),  # "GmbH £ Co. KG": the ampersand
     (re.compile(r"\bSp\.?\s*[zZ]{1,2}\s*[oO0]\.?\s*[oO0]\.?$"), "Sp. z o.o."),
     (re.compile(r"\s(?:O[UÜO]|0[UÜ]|00|[OО]У)$"), " OÜ"),  # "ОУ": read with the Russian model

@@ -74,3 +74,7 @@ def test_a_heading_and_its_translation_joined_across_a_slash_ocr_read_as_an_excl
     rows = [(40, [(200, "RĒĶINS / Invoice")]), (60, [(40, "Pārdevējs / Seller:"), (300, "Maksātājs ! To:")]),
             (75, [(40, "Baltic Wood AS"), (300, "Gaujas Koks AS")])]
     assert extract_invoice(page(*rows))["buyer"]["name"] == "Gaujas Koks AS"
+
+
+def test_a_speck_beside_a_dot_of_a_legal_form_goes():
+    assert tidy_name("Tessitura Como S..r.l.") == "Tessitura Como S.r.l."

@@ -478,3 +478,11 @@ def test_the_title_printed_on_the_headings_line_is_not_the_partys_name():
     rows = [(55, [(50, "Sprzedawca:"), (220, "Faktura VAT")]), (66, [(50, "Wawel Meble Sp. z o.o.")]),
             (77, [(50, "NIP UE: PL1285359597")])]
     assert extract_invoice(page(*rows))["seller"]["name"] == "Wawel Meble Sp. z o.o."
+
+
+def test_a_label_after_a_stray_quote_is_still_a_label():
+    rows = [(40, [(40, "Tessitura Como S.r.l.")]), (60, [(40, "PROFORMA INVOICE")]),
+            (790, [(40, '"Company code: 14211780193 | VAT reg. no. IT14211780193')])]
+    seller = extract_invoice(page(*rows))["seller"]
+    assert (seller["name"], seller["companyCode"], seller["vatCode"]) == (
+        "Tessitura Como S.r.l.", "14211780193", "IT14211780193")
