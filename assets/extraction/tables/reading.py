@@ -39,6 +39,11 @@ def read_frame(layout: Layout, lines: list[TextLine], frame: Frame) -> tuple[Tab
     table = Table(frame.page, frame.header_lines[0] if frame.header_lines else None, frame.columns, [])
     by_line = {id(printed): item for item in frame.items for printed in item.printed}
     start, end = lines.index(frame.items[0].printed[0]), lines.index(frame.items[-1].printed[-1])
+    # Rows between the header and the first item whose arithmetic OCR broke are the table's too.
+    head_end = lines.index(frame.header_lines[-1]) + 1 if frame.header_lines and frame.header_lines[-1] in lines \
+        else start
+    first_broken = next((k for k in range(head_end, start) if _broken_item(lines[k], table) is not None), start)
+    start = min(start, first_broken)
     rows: dict[int, Row] = {}
     second: set[int] = set()  # the other printed lines of items read from two
     for k in range(start, end + 1):

@@ -308,3 +308,11 @@ def test_a_decimal_comma_ocr_read_as_a_semicolon_is_a_comma_and_a_time_stays_a_t
     assert [n.value for n in line_numbers(layout.lines[1][0])][:3] == [Decimal("14.52"), Decimal("236.32"),
                                                                       Decimal("3431.37")]
     assert "14:08" in layout.lines[1][0].text
+
+
+def test_a_first_row_whose_arithmetic_ocr_broke_is_still_the_tables_first_item():
+    rows = [(200, [(40, "Nr."), (60, "Artikel"), (250, "Aantal"), (320, "Stukprijs"), (-550, "Bedrag")]),
+            (215, [(40, "1."), (60, "Houtschroeven 4 x 40"), (-270, "12"), (-370, "258,24"), (-550, "3.098,38")]),
+            (230, [(40, "2."), (60, "Vertaalwerk"), (-270, "77"), (-370, "48,76"), (-550, "3.754,52")]),
+            (245, [(40, "3."), (60, "Koffiebonen"), (-270, "39,9"), (-370, "23,65"), (-550, "943,64")])]
+    assert [ln[0] for ln in items(page(*rows))] == ["Houtschroeven 4 x 40", "Vertaalwerk", "Koffiebonen"]
