@@ -95,7 +95,7 @@ def vat_is_valid(code: str | None) -> bool:
 
 def vat_country(code: str | None) -> str | None:
     """ISO country of a VAT code ("EL..." is Greece, "CHE..." Switzerland, "XI..." Northern Ireland)."""
-    if not code:
+    if not code or not code[:2].isalpha():  # India's GSTIN opens with digits: no country prefix
         return None
     prefix = compact(code)[:3]
     if prefix == "CHE":

@@ -32,6 +32,7 @@ from .identifiers import (
     find_vat_codes,
     read_company_code,
     read_vat_code,
+    vat_country,
 )
 from .dates import find_dates
 from .labels import DOCUMENT_TYPES
@@ -214,12 +215,12 @@ def read_block(layout: Layout, block: Block) -> tuple[dict, dict[str, Candidate]
 
     address = parse_address(found["address"].value) if "address" in found else None
     vat = found.get("vat_code")
-    if address is not None and address["country"] is None and vat is not None and str(vat.value)[:2].isalpha():
-        address["country"] = str(vat.value)[:2].replace("EL", "GR")
+    vat_cc = vat_country(str(vat.value)) if vat is not None else None
+    if address is not None and address["country"] is None:
+        address["country"] = vat_cc
     name = found.get("name")
     if name is not None and name.span is not None and not layout.doc.pages[name.span.page - 1].text_layer:
-        country = (str(vat.value)[:2].replace("EL", "GR") if vat and str(vat.value)[:2].isalpha() else None) \
-            or (address or {}).get("country") or country_of_name(name.value)
+        country = vat_cc or (address or {}).get("country") or country_of_name(name.value)
         name = found["name"] = Candidate(native_letters(name.value, country), name.score, name.span)
     party = {
         "name": name.value if name else None,
@@ -510,6 +511,12 @@ _SEPARATORS = " |·•;,:-–"
 _BANK_NAME = re.compile(r"bank|pank|banco|banque|sparkasse|caixa")
 
 
+def _company_not_bank(text: str) -> bool:
+    """A company's name (a legal form) that is not its bank's ("Commerzbank AG")."""
+    folded = fold(text)
+    return bool(_LEGAL_FORMS.search(folded)) and not _BANK_NAME.search(folded)
+
+
 def unheaded_parties(layout: Layout, blocks: dict[str, Block], receipt: bool = False) -> None:
     """Seller and buyer that no heading announces, added to ``blocks`` in place.
 
@@ -613,8 +620,7 @@ def _unheaded_block(layout: Layout, line: TextLine, pos: int, taken: set[int],
         # cell may be the bank's: a company's name that is no bank's comes first.
         earlier = [c for c in line.cells if c[1] <= cell_start]
         unlabelled = [c for c in earlier if not any(c[0] <= h.start < c[1] for h in layout.hits(line))]
-        named = [c for c in unlabelled if _LEGAL_FORMS.search(fold(line.text[c[0]:c[1]]))
-                 and not _BANK_NAME.search(fold(line.text[c[0]:c[1]]))]
+        named = [c for c in unlabelled if _company_not_bank(line.text[c[0]:c[1]])]
         nearest = max(earlier, key=lambda c: c[0])
         prev = max(named, key=lambda c: c[0]) if named else (nearest if nearest in unlabelled else None)
         if prev is not None:
@@ -671,9 +677,7 @@ def _footer_company(layout: Layout, line: TextLine, taken: set[int]) -> Candidat
             if span is None or any(id(w) in taken for w in span.words) \
                     or any(c_start <= h.start < c_end for h in layout.hits(ln)):
                 continue
-            folded = fold(span.text)
-            if _LEGAL_FORMS.search(folded) and not _BANK_NAME.search(folded) and not re.search(r"\d", span.text) \
-                    and len(span.text.split()) <= 6:
+            if _company_not_bank(span.text) and not re.search(r"\d", span.text) and len(span.text.split()) <= 6:
                 return Candidate(tidy_name(span.text), 0.7, span)
     return None
 

@@ -89,3 +89,10 @@ def test_an_indian_gst_number_under_its_label_is_the_tax_code():
 
     assert read_vat_code("GSTIN - 27AAPFU0939F1ZV").value == "27AAPFU0939F1ZV"
     assert read_vat_code("GSTIN - 27AAPFU0939F1ZX") is None  # its check character is wrong
+
+
+def test_a_code_without_a_letter_prefix_names_no_country():
+    from assets.extraction.identifiers import vat_country
+
+    assert vat_country("27AAPFU0939F1ZV") is None
+    assert (vat_country("EL094259216"), vat_country("LT100001738313")) == ("GR", "LT")
