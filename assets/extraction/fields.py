@@ -309,6 +309,15 @@ def right_spans(hit: Hit, line_hits: list[Hit]) -> list[Span]:
     return out
 
 
+def stands_as_heading(hit: Hit) -> bool:
+    """Whether a party heading stands as one. Short words that are headings only now and
+    then ("To", "From", weight < 1) need a colon or the end of their cell: "To:" is a
+    heading, the "to" of "VAT to be collected" is not."""
+    if hit.label.weight >= 1 or hit.line.text[hit.start : hit.end].endswith(":"):
+        return True
+    return hit.end >= hit.line.cell_at(hit.start)[1]
+
+
 def _stops(other: Hit, hit: Hit) -> bool:
     """Whether a later label on the line ends ``hit``'s value.
 
@@ -319,8 +328,7 @@ def _stops(other: Hit, hit: Hit) -> bool:
     if other.key == hit.key:
         return False
     cell = other.line.cell_at(other.start)
-    if other.key in ("seller", "buyer") and other.label.weight < 1 and other.start > cell[0] \
-            and not other.line.text[other.start:other.end].endswith(":"):
+    if other.key in ("seller", "buyer") and not stands_as_heading(other):
         return False  # "to" inside a phrase ("VAT to be collected"), not the heading "To:"
     if cell == hit.line.cell_at(max(hit.end - 1, hit.start)) and other.end >= cell[1]:
         return other.line.text[other.start : other.end].endswith(":")

@@ -23,7 +23,8 @@ from statistics import median
 from ..ocr.model import Word
 from .alphabets import country_of_name, native_letters
 from .countries import country_named
-from .fields import Candidate, Hit, Layout, Span, TextLine, label_value, label_values, lines_from_words
+from .fields import (Candidate, Hit, Layout, Span, TextLine, label_value, label_values, lines_from_words,
+                     stands_as_heading)
 from .contacts import EMAIL
 from .identifiers import (
     find_bics,
@@ -78,7 +79,7 @@ def find_blocks(layout: Layout) -> dict[str, Block]:
     headings: dict[str, Hit] = {}
     for hit in layout.iter_hits("seller", "buyer"):
         cell_start, cell_end = hit.line.cell_at(hit.start)
-        if hit.label.weight < 1 and hit.end < cell_end and not hit.line.text[hit.start : hit.end].endswith(":"):
+        if not stands_as_heading(hit):
             continue  # "To" / "From" only as a heading of their own, or with a colon
         if _RULE.fullmatch(hit.line.text[hit.end :]):
             continue  # a signature line ("Émis par: ________"), not a party
