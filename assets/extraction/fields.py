@@ -191,8 +191,8 @@ def find_hits(line: TextLine, defs: Iterable[LabelDef]) -> list[Hit]:
     return _join_translations(line, _best_cover(candidates))
 
 
-# The slash may be gone (OCR put it on another line) or read as "!" or "|".
 _OPENERS = "(\"'„“«["  # what may stand glued before a label: "(Qty)", OCR's stray quote ('"Company code')
+# The slash may be gone (OCR put it on another line) or read as "!" or "|".
 _TRANSLATION_GAP = re.compile(r"\s*[/|(!]?\s*")
 
 

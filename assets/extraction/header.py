@@ -25,6 +25,7 @@ CURRENCIES = {"EUR", "USD", "GBP", "PLN", "SEK", "NOK", "DKK", "CHF", "CZK", "HU
               "BRL", "MXN", "ZAR", "SGD", "HKD", "KRW", "NZD", "AED"}
 CURRENCY_SYMBOLS = {"€": "EUR", "$": "USD", "£": "GBP", "zł": "PLN", "₹": "INR", "₽": "RUB", "₴": "UAH",
                     "¥": "JPY", "Kč": "CZK"}
+_CURRENCY_MARK = re.compile(r"(?<![A-Za-z])([A-Z]{3})(?![A-Za-z])|(" + "|".join(map(re.escape, CURRENCY_SYMBOLS)) + ")")
 _TOKEN = re.compile(r"[^\s:;,]+")
 _ID_TOKEN = re.compile(r"[0-9A-Za-zĄČĘĖĮŠŲŪŽąčęėįšųūž][0-9A-Za-zĄČĘĖĮŠŲŪŽąčęėįšųūž/._\-]*")
 # What may follow a title: nothing, its number, or its translation after a slash
@@ -403,7 +404,7 @@ def currency(layout: Layout) -> Candidate:
     counts: Counter[str] = Counter()
     first: dict[str, Span] = {}
     for line in layout.iter_lines(include_excluded=True):
-        for m in re.finditer(r"(?<![A-Za-z])([A-Z]{3})(?![A-Za-z])|(€|\$|£|zł|₹|₽|₴|¥|Kč)", line.text):
+        for m in _CURRENCY_MARK.finditer(line.text):
             code = m.group(1) if m.group(1) in CURRENCIES else CURRENCY_SYMBOLS.get(m.group(2) or "")
             if code:
                 counts[code] += 1

@@ -42,14 +42,14 @@ def read_frame(layout: Layout, lines: list[TextLine], frame: Frame) -> tuple[Tab
     # Rows between the header and the first item whose arithmetic OCR broke are the table's too.
     head_end = lines.index(frame.header_lines[-1]) + 1 if frame.header_lines and frame.header_lines[-1] in lines \
         else start
-    first_broken = next((k for k in range(head_end, start) if _broken_item(lines[k], table) is not None), start)
-    start = min(start, first_broken)
+    broken = {k: item for k in range(head_end, start) if (item := _broken_item(lines[k], table)) is not None}
+    first_item, start = start, min(broken, default=start)
     rows: dict[int, Row] = {}
     second: set[int] = set()  # the other printed lines of items read from two
     for k in range(start, end + 1):
         if k in second:
             continue
-        item = by_line.get(id(lines[k])) or _broken_item(lines[k], table)
+        item = broken.get(k) if k < first_item else by_line.get(id(lines[k])) or _broken_item(lines[k], table)
         if item is not None:
             rows[k] = _row(item, table, len(rows) + 1)
             second |= {lines.index(p) for p in item.printed[1:]}
