@@ -170,6 +170,7 @@ def find_hits(line: TextLine, defs: Iterable[LabelDef]) -> list[Hit]:
     text = line.folded
     starts = set(line.starts)
     heads = {text[s : s + 2] for s in starts} | {text[s + 1 : s + 3] for s in starts if text[s : s + 1] in _OPENERS}
+    heads |= {"m" + text[s + 2 : s + 3] for s in starts if text.startswith("rn", s)}  # see labels._rn_or_m
     candidates = []
     for d in defs:
         if d.head is not None and d.head not in heads:

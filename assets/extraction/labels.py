@@ -42,8 +42,41 @@ def _rx(text: str) -> str:
     return text.replace(". ", r"\.\s*").replace(" ", r"\s+")
 
 
+def _rn_or_m(pattern: str) -> str:
+    """``pattern`` with each letter "m" and each "rn" matching either: OCR's commonest
+    confusion ("Factuurnummer" read "Factuumummer", "Summe" read "Surnme").
+
+    Only literal letters change: a character class, an escape and a group's name stay.
+    """
+    out, i, in_class = [], 0, False
+    while i < len(pattern):
+        ch = pattern[i]
+        if ch == "\\":
+            out.append(pattern[i : i + 2])
+            i += 2
+            continue
+        if in_class or ch in "[]" or pattern.startswith("(?P<", i):
+            if pattern.startswith("(?P<", i):
+                close = pattern.index(">", i)
+                out.append(pattern[i : close + 1])
+                i = close + 1
+                continue
+            in_class = (in_class or ch == "[") and ch != "]"
+            out.append(ch)
+            i += 1
+            continue
+        if pattern.startswith("rn", i) or ch == "m":
+            out.append("(?:rn|m)")
+            i += 2 if ch == "r" else 1
+            continue
+        out.append(ch)
+        i += 1
+    return "".join(out)
+
+
 def _defs(key: str, lang: str, patterns: list[str], weight: float = 1.0) -> list[LabelDef]:
-    return [LabelDef(key, lang, re.compile(_rx(p)), weight, _head(_rx(p))) for p in patterns]
+    return [LabelDef(key, lang, re.compile(_rn_or_m(_rx(p))), weight, _head(_rx(p).replace("rn", "m")))
+            for p in patterns]
 
 
 # Rate inside a VAT label: "PVM 21 %", "PVM (21%)", "VAT 9.5%". OCR reads "%" as "4", "44",
@@ -149,6 +182,15 @@ HEADER_FIELDS: list[LabelDef] = [
 ]
 
 HEADER_FIELDS += lexicon.expand(lexicon.HEADER_FIELDS, _defs)
+
+# An invoice word and its number sign as OCR reads the sign: "Factura n“:", "Factura n?",
+# "Invoice +:", "Invoice 4:", "Factura 1:", "Счет Ne", "Invoice №о.:". A lone digit stands
+# for the sign only before a colon, where no number can end.
+_INVOICE_WORDS = ("invoice", "factura", "facture", "fattura", "faktura", "factuur", "rechnung", "arve",
+                  "rekina", "rekins", "saskaitos", "saskaita", "счет", "счета", "rachunek")
+_OCR_NUMBER_SIGN = r"(?:n\s?[?\"*'2]|n[eo]\.?|№\w?\.?|[#+]|[14](?=\s*:))"
+HEADER_FIELDS += [LabelDef("invoice_number", "", re.compile(rf"{word}\s+{_OCR_NUMBER_SIGN}"), 0.9, word[:2])
+                  for word in _INVOICE_WORDS]
 
 # ------------------------------------------------------------------ totals
 TOTAL_FIELDS: list[LabelDef] = [

@@ -88,6 +88,30 @@ def test_what_ocr_left_of_a_number_label_still_gives_the_number():
     assert extract_invoice(page(*original))["invoiceNumber"] is None
 
 
+@pytest.mark.parametrize("label, value_below, expected", [
+    ("Factura n“:", True, "F26-1514"),  # "nº" with its o read as a quote
+    ("Factura n?", True, "79141"),
+    ("Factura 1:", True, "65964"),  # "nº:" read as "1:"
+    ("Invoice +:", False, "89409"),
+    ("Dokumenta Nr. / Invoice 4:", False, "2026-1367"),  # the translation's "#:" read as "4:"
+    ("Счет Ne", False, "RU-3200"),
+    ("Счёт № / Invoice №о.:", False, "2694"),
+    ("Factuumummer", False, "2026-4798"),  # "rn" read as "m"
+    ("Rechnungsnurnmer:", False, "R-2026-77"),  # and "m" as "rn"
+])
+def test_an_invoice_word_and_its_number_sign_as_ocr_reads_them(label, value_below, expected):
+    seller = [(40, [(40, "Bodegas Duero S.A.")]), (52, [(40, "Calle Mayor 28, 16323 Bilbao")])]
+    if value_below:
+        rows = seller + [(64, [(380, label)]), (76, [(40, "CIF B47980008"), (380, expected)])]
+    else:
+        rows = seller + [(64, [(300, f"{label} {expected}")])]
+    assert extract_invoice(page(*rows))["invoiceNumber"] == expected
+    # Without the sign the word is a title, and the number beside or under it no label's
+    bare = [(y, [(x, "Factura" if t == label else t) for x, t in cells]) for y, cells in rows]
+    if value_below:
+        assert extract_invoice(page(*bare))["invoiceNumber"] is None
+
+
 def test_a_party_vat_code_after_a_nr_is_never_the_invoice_number():
     # OCR lost the title's own label; "PVN Nr:" is the VAT code's, and the document's
     # number is the one after "Dokumenta Nr."
