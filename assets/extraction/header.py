@@ -130,6 +130,17 @@ def _id_from(span: Span | None) -> Span | None:
     return None
 
 
+def _number_value(layout: Layout, hit: Hit) -> tuple[Span | None, float]:
+    """A number label's value, and how it was found. "Sąskaitos Nr.: PVM 233944", "Nr. PVM
+    540247": the series "PVM" is the VAT label elsewhere, not here."""
+    span, score = label_value(layout, hit)
+    if span is not None and _id_from(span):
+        return span, score
+    rest = Span(hit.line, hit.end, len(hit.line.text)).strip()  # through cells: a receipt spaces its words
+    m = re.match(r"PVM\s+\d[\w/-]*", rest.text) if rest is not None else None
+    return (rest.sub(0, m.end()), RIGHT) if m else (span, score)
+
+
 def _is_date(text: str) -> bool:
     """A date and nothing else: "FV/12/03/2026" holds a date and is a number all the same."""
     return any(m.start == 0 and m.end >= len(text.rstrip(".")) for m in find_dates(text))
@@ -210,6 +221,11 @@ def invoice_number(layout: Layout) -> dict[str, Candidate]:
                 if number is not None:
                     break
         if number is None:
+            # "Serija PVM Nr. 951228": "PVM Nr." read as the VAT code's label took the "Nr."
+            raw = _value_ignoring_labels(layout, hit)
+            m = re.match(r"\s*\S{1,12}\s+(?:nr|no|n[o°]|№)\.?\s*:?\s*", raw.folded) if raw is not None else None
+            number = _id_from(raw.sub(m.end(), len(raw.text))) if m and m.end() < len(raw.text) else None
+        if number is None:
             continue
         series_text, number_text = _series_text(series.text), number.text
         combined = number_text if number_text.startswith(series_text) else f"{series_text} {number_text}"
@@ -220,10 +236,7 @@ def invoice_number(layout: Layout) -> dict[str, Candidate]:
         return out
 
     for hit in layout.iter_hits("invoice_number"):
-        span, score = label_value(layout, hit)
-        raw = _value_ignoring_labels(layout, hit)
-        if raw is not None and (span is None or not _id_from(span)) and re.match(r"\s*PVM\s+\d", raw.text):
-            span, score = raw, RIGHT  # "Sąskaitos Nr.: PVM 233944": the series "PVM" is not a label here
+        span, score = _number_value(layout, hit)
         if span is None or find_ibans(span.text) or re.match(r"\s*[A-Z]{2}\d{2}\s?\d{4}", span.text):
             continue
         ident = _id_from(span)
@@ -238,7 +251,7 @@ def invoice_number(layout: Layout) -> dict[str, Candidate]:
                   or 0 <= ln.cy - title_line.cy <= 4 * pitch}
         for hit in layout.iter_hits("number"):
             if hit.line.page == title_line.page and hit.line.index in window:
-                ident = _id_from(label_value(layout, hit)[0])
+                ident = _id_from(_number_value(layout, hit)[0])
                 if ident is not None:
                     out["invoiceNumber"] = out["number"] = Candidate(ident.text, 0.8, ident)
                     return out

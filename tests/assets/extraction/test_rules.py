@@ -112,6 +112,17 @@ def test_an_invoice_word_and_its_number_sign_as_ocr_reads_them(label, value_belo
         assert extract_invoice(page(*bare))["invoiceNumber"] is None
 
 
+def test_the_series_pvm_is_no_vat_label_beside_a_number_sign():
+    # "PVM Nr." also labels a VAT code; here "PVM" is the series and "Nr." the number's sign
+    series = [(40, [(40, "PVM SĄSKAITA FAKTŪRA")]), (52, [(40, "Serija PVM Nr. 951228")])]
+    inv = extract_invoice(page(*series))
+    assert (inv["series"], inv["number"], inv["invoiceNumber"]) == ("PVM", "951228", "PVM 951228")
+    # a till slip spaces its words into cells of their own, the date under them
+    slip = [(40, [(80, "PARDAVIMO KVITAS")]), (52, [(80, "Nr."), (110, "PVM"), (150, "540247")]),
+            (64, [(80, "2026-03-04 12:10")])]
+    assert extract_invoice(page(*slip))["invoiceNumber"] == "PVM 540247"
+
+
 def test_a_party_vat_code_after_a_nr_is_never_the_invoice_number():
     # OCR lost the title's own label; "PVN Nr:" is the VAT code's, and the document's
     # number is the one after "Dokumenta Nr."
