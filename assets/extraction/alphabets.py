@@ -68,7 +68,7 @@ def native_letters(name: str, country: str | None) -> str:
     if alphabet is None:
         return name
     out = []
-    for ch in name:
+    for i, ch in enumerate(name):
         lower = ch.lower()
         if lower in alphabet or ch.isascii() or not unicodedata.name(ch, "").startswith("LATIN") \
                 or _base(lower) == lower:
@@ -76,5 +76,10 @@ def native_letters(name: str, country: str | None) -> str:
             continue
         base = _base(lower)
         native = next((letter for letter in alphabet if _base(letter) == base), base)
+        if native == "é" and "è" in alphabet and _MUTE_E_AFTER.match(name, i + 1):
+            native = "è"  # French writes "è" before a last syllable of mute "e": "Lumière", "Frères"
         out.append(native.upper() if ch.isupper() else native)
     return "".join(out)
+
+
+_MUTE_E_AFTER = re.compile(r"(?:[bcdfgjklmnpqrstvz]|[bcdfgkpt][lr]|ch|gn|qu)es?(?!\w)", re.IGNORECASE)

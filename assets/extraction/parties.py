@@ -17,6 +17,7 @@ confidence. The name is the text after the heading, or the first unlabelled line
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 from statistics import median
 
@@ -222,7 +223,8 @@ def read_block(layout: Layout, block: Block) -> tuple[dict, dict[str, Candidate]
     name = found.get("name")
     if name is not None and name.span is not None and not layout.doc.pages[name.span.page - 1].text_layer:
         country = vat_cc or (address or {}).get("country") or country_of_name(name.value)
-        name = found["name"] = Candidate(native_letters(name.value, country), name.score, name.span)
+        spelt = _fullest_spelling(layout, native_letters(name.value, country), country)
+        name = found["name"] = Candidate(spelt, name.score, name.span)
     party = {
         "name": name.value if name else None,
         "companyCode": found["company_code"].value if "company_code" in found else None,
@@ -237,6 +239,35 @@ def read_block(layout: Layout, block: Block) -> tuple[dict, dict[str, Candidate]
         "contactId": None,
     }
     return party, found
+
+
+def _fullest_spelling(layout: Layout, name: str, country: str | None) -> str:
+    """``name`` as printed elsewhere on the page with more of its diacritics.
+
+    OCR drops a diacritic far more often than it invents one, and a name is often printed
+    twice (letterhead and footer, a party block and an e-mail signature): 'MB "Zemaitijos
+    kelias"' beside 'MB "Žemaitijos kelias"' is the second. Only the same letters in the
+    same case may differ, and only by diacritics the party's alphabet has.
+    """
+    folded, best, best_marks = fold(name), name, _marks(name)
+    if len(folded) < 4:
+        return name
+    for line in layout.iter_lines(include_excluded=True):
+        start = line.folded.find(folded)
+        while start >= 0:
+            other = native_letters(line.text[start : start + len(name)], country)
+            if _marks(other) > best_marks and all(_base(a) == _base(b) for a, b in zip(other, name)):
+                best, best_marks = other, _marks(other)
+            start = line.folded.find(folded, start + 1)
+    return best
+
+
+def _marks(text: str) -> int:
+    return sum(1 for ch in text if _base(ch) != ch)
+
+
+def _base(ch: str) -> str:
+    return unicodedata.normalize("NFD", ch)[0]
 
 
 def _first_value(layout: Layout, hit: Hit) -> Candidate | None:

@@ -16,6 +16,10 @@ from assets.extraction.parties import tidy_name
     ("Łódź Meble", "PL", "Łódź Meble"),
     ("ООО Ромашка", "LT", "ООО Ромашка"),                # Cyrillic is no misread Latin letter
     ("Šiaurēs vilkas", None, "Šiaurēs vilkas"),         # no country, no change
+    ("Atelier Lumiėre SA", "FR", "Atelier Lumière SA"),  # French writes è before a last mute e
+    ("Frėres Martin", "FR", "Frères Martin"),
+    ("Cafė Ėtoile", "FR", "Café Étoile"),                # and é elsewhere
+    ("Lumiėre", "ES", "Lumiére"),                       # Spanish has no è
 ])
 def test_foreign_letters_become_the_alphabets_own(name, country, expected):
     assert native_letters(name, country) == expected
@@ -47,6 +51,23 @@ def test_only_names_read_by_ocr_are_corrected():
     assert extract_invoice(printed)["buyer"]["name"] == "Šiaurēs vilkas UAB"  # as printed: a text layer is exact
     scanned = Document([Page(1, 595, 842, printed.pages[0].words, "tesseract", False)])
     assert extract_invoice(scanned)["buyer"]["name"] == "Šiaurės vilkas UAB"
+
+
+def test_a_name_printed_again_with_its_diacritics_is_read_with_them():
+    from assets.extraction import extract_invoice
+    from assets.ocr.model import Document, Page
+
+    from .test_rules import page
+
+    rows = [(40, [(40, 'MB "Zemaitijos kelias"'), (300, "PVM SĄSKAITA FAKTŪRA")]),
+            (55, [(40, "PVM kodas: LT100001738313")]),
+            (700, [(40, 'MB "Žemaitijos kelias" Jūrininkų g. 73-33, LT-60468 Kėdainiai')])]
+    scanned = Document([Page(1, 595, 842, page(*rows).pages[0].words, "tesseract", False)])
+    assert extract_invoice(scanned)["seller"]["name"] == 'MB "Žemaitijos kelias"'
+    # another name that only shares the letters is no second printing
+    rows[2] = (700, [(40, 'MB "Žemaitijos keliai" Jūrininkų g. 73-33')])
+    scanned = Document([Page(1, 595, 842, page(*rows).pages[0].words, "tesseract", False)])
+    assert extract_invoice(scanned)["seller"]["name"] == 'MB "Zemaitijos kelias"'
 
 
 def test_an_ampersand_misread_before_co_kg_is_an_ampersand():
