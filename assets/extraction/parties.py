@@ -133,9 +133,11 @@ def _block_lines(layout: Layout, heading: Hit, other: Hit | None) -> list[TextLi
 
 
 def _collect(layout: Layout, page: int, hx0: float, hy0: float, tol: float, x_left: float, x_right: float,
-             stop_y: float | None, bounded: bool = False, headed: bool = False) -> list[TextLine]:
+             stop_y: float | None, bounded: bool = False, headed: bool = False,
+             whole_lines: bool = False) -> list[TextLine]:
     """The lines of a block's column. Under a heading, ``bounded`` when the other party's
-    heading bounds the column, so that whatever stands in it is this party's."""
+    heading bounds the column, so that whatever stands in it is this party's; with
+    ``whole_lines``, every cell of a line is the block's (a till slip's one column)."""
     width, _ = layout.page_size(page)
     column = [w for w in layout.doc.pages[page - 1].words
               if x_left <= w.cx < x_right and w.cy >= hy0 + 0.4 * tol and (stop_y is None or w.cy < stop_y)]
@@ -145,11 +147,11 @@ def _collect(layout: Layout, page: int, hx0: float, hy0: float, tol: float, x_le
     for tl in lines_from_words(page, column):
         first = tl.cells[0]
         first_words = Span(tl, *first).words
-        if first_words[0].x0 > hx0 + 0.25 * width:
+        if not whole_lines and first_words[0].x0 > hx0 + 0.25 * width:
             continue  # another column's text on this line
         if prev_cy is not None and tl.cy - prev_cy > BLOCK_GAP_PITCHES * pitch:
             break
-        keep = [first]
+        keep = list(tl.cells) if whole_lines else [first]
         hits = layout.hits(tl)
         ends_with_label = any(h.end == first[1] and h.key in _FIELD_KEYS for h in hits) or \
             tl.text[: first[1]].rstrip().endswith((":", " /")) or \
@@ -577,7 +579,7 @@ def unheaded_parties(layout: Layout, blocks: dict[str, Block], receipt: bool = F
             layout.block_lines.update({ln: same_line.lines for ln in extra})
             taken |= {id(w) for w in cell.words}
             continue
-        block = _unheaded_block(layout, line, pos, taken, blocks)
+        block = _unheaded_block(layout, line, pos, taken, blocks, slip=receipt)
         if block is None:
             continue
         codes = set(_codes(block.lines))
@@ -636,12 +638,13 @@ def _seller_evidence(layout: Layout, line: TextLine, block: Block) -> float:
 
 
 def _unheaded_block(layout: Layout, line: TextLine, pos: int, taken: set[int],
-                    blocks: dict[str, Block]) -> Block | None:
+                    blocks: dict[str, Block], slip: bool = False) -> Block | None:
     """The block of a party anchored at an identifier: its name and the lines under it.
 
     The name is the text before the first label on the anchor's line (a footer: "UAB X |
     Įmonės kodas ..."), else the nearest line above it in the same column, preferring
-    one with a legal form, else the letterhead.
+    one with a legal form, else the letterhead. A till slip is one column of centred
+    lines: its block takes whole lines, however far left each starts.
     """
     cell_start, _ = line.cell_at(pos)
     page = line.page
@@ -691,7 +694,10 @@ def _unheaded_block(layout: Layout, line: TextLine, pos: int, taken: set[int],
             elif hy0 > top_line.y0:
                 stop_y = hy0 if stop_y is None else min(stop_y, hy0)
     tol = 0.5 * top_line.height
-    lines = _collect(layout, page, x0, top_line.y0, tol, x0 - tol, x_right, stop_y)
+    if slip:
+        lines = _collect(layout, page, 0, top_line.y0, tol, -1, width + 1, stop_y, whole_lines=True)
+    else:
+        lines = _collect(layout, page, x0, top_line.y0, tol, x0 - tol, x_right, stop_y)
     lines = [ln for ln in lines if not all(id(w) in taken for w in ln.words)]
     if not lines:
         return None

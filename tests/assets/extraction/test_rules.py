@@ -523,3 +523,24 @@ def test_a_label_after_a_stray_quote_is_still_a_label():
     seller = extract_invoice(page(*rows))["seller"]
     assert (seller["name"], seller["companyCode"], seller["vatCode"]) == (
         "Tessitura Como S.r.l.", "14211780193", "IT14211780193")
+
+
+
+
+def test_a_till_slips_centred_lines_are_one_column_of_its_seller():
+    # A slip's header as OCR boxes it: centred lines start wherever their length puts them,
+    # the VAT code's line left of the company code's, under which a column would cut it.
+    words = [Word("AB", 65.6, 13.1, 74.2, 18.1), Word("„Žemaitijos", 79.5, 11.5, 127.7, 19.5),
+             Word("kelias“", 133.5, 12.4, 164.0, 18.2),
+             Word("Jūrininkų", 43.7, 22.7, 82.9, 29.6), Word("g.", 88.4, 24.1, 95.1, 29.6),
+             Word("80,", 101.8, 23.1, 112.9, 29.5), Word("LT-92560", 120.1, 23.0, 154.9, 28.3),
+             Word("Alytus", 159.9, 22.4, 186.5, 29.4),
+             Word("Įmonės", 66.3, 32.7, 91.8, 39.7), Word("kodas", 97.5, 32.7, 118.6, 38.4),
+             Word("379436585", 124.4, 33.1, 164.2, 38.3),
+             Word("PVM", 48.1, 43.3, 60.6, 48.4), Word("mokėtojo", 65.6, 42.8, 100.9, 49.7),
+             Word("kodas", 106.9, 42.7, 127.8, 48.5), Word("LT654142817", 133.5, 43.1, 182.0, 48.4),
+             Word("PARDAVIMO", 79.6, 63.6, 118.9, 68.9), Word("KVITAS", 124.5, 63.6, 150.9, 68.8),
+             Word("Nr.", 93.3, 73.7, 104.1, 78.8), Word("780950", 111.0, 73.7, 137.2, 78.9)]
+    seller = extract_invoice(Document([Page(1, 230.6, 226.3, words, "tesseract", False)]))["seller"]
+    assert (seller["name"], seller["companyCode"], seller["vatCode"]) == \
+        ("AB „Žemaitijos kelias“", "379436585", "LT654142817")
