@@ -29,13 +29,13 @@ from decimal import Decimal
 from ..fields import Layout, TextLine
 from .headers import find_header
 from .model import Column
-from .numbers import Num, Product, line_numbers, products
+from .numbers import TIMES, Num, Product, line_numbers, products
 
 # VAT rates printed in the EU (and 0): a column of these beside the amount is the rate.
 VAT_RATES = {Decimal(r) for r in ("0", "3", "4", "5", "5.5", "6", "7", "8", "9", "9.5", "10", "12", "13",
                                   "14", "15", "16", "17", "19", "20", "21", "22", "23", "24", "25", "25.5", "27")}
 STOP_KEYS = {"net", "vat", "gross", "payable", "amount_in_words", "prepaid", "seller", "buyer"}
-RECEIPT_MARK = re.compile(r"^[x×X*@]$")
+RECEIPT_MARK = re.compile(rf"^[{TIMES}]$")
 _MAX_ITEM_GAP_PITCHES = 10  # a description may run over many lines between two items
 _MATCH = Decimal("0.02")
 
@@ -328,7 +328,7 @@ def receipt_product(item: ItemLine) -> Product | None:
     return next((p for p in item.found if receipt_marks(item, p) is not None), None)
 
 
-_MARK_BETWEEN = re.compile(r"\s*(?:[^\W\d_]{1,4}\.?\s+)?[x×X*@]\s*")
+_MARK_BETWEEN = re.compile(rf"\s*(?:[^\W\d_]{{1,4}}\.?\s+)?[{TIMES}]\s*")
 
 
 def receipt_marks(item: ItemLine, p: Product) -> list[int] | None:
