@@ -544,11 +544,15 @@ def _unruled(words: list[Word]) -> list[Word]:
 
 def _decimals_joined(words: list[Word]) -> list[Word]:
     """An amount OCR broke at its decimal separator: "416, 82" and "4677 ,89" are one number;
-    a comma read as a semicolon ("236;32") is a comma."""
+    a comma read as a semicolon ("236;32") is a comma, a thousands point read as a dash
+    ("1-911,62") a point."""
     out: list[Word] = []
     for w in words:
         if _MISREAD_COMMA.fullmatch(w.text):
             w = Word(w.text.replace(";", ","), w.x0, w.y0, w.x1, w.y1, w.conf)
+        elif m := _DASH_FOR_POINT.fullmatch(w.text):
+            point = "." if m[3] == "," else ","
+            w = Word(f"{m[1]}{point}{m[2]}{m[3]}{m[4]}", w.x0, w.y0, w.x1, w.y1, w.conf)
         prev = out[-1] if out else None
         if prev is not None and w.x0 - prev.x1 < 0.6 * max(prev.height, w.height) and (
                 (re.fullmatch(r"\d+[.,]", prev.text) and re.fullmatch(r"\d{2}\)?", w.text))
@@ -561,6 +565,8 @@ def _decimals_joined(words: list[Word]) -> list[Word]:
 
 
 _MISREAD_COMMA = re.compile(r"-?(?:\d{1,3}(?:\.\d{3})+|\d+);\d{2}\)?")  # not ":": "14:08" is a time
+# "1-911,62": the thousands point read as a dash; no negative 911,62 is printed so.
+_DASH_FOR_POINT = re.compile(r"(\d{1,3})-(\d{3})([.,])(\d{2})")
 
 
 def _rejoin(lines) -> list[list[Word]]:

@@ -314,6 +314,19 @@ def test_a_decimal_comma_ocr_read_as_a_semicolon_is_a_comma_and_a_time_stays_a_t
     assert "14:08" in layout.lines[1][0].text
 
 
+
+def test_a_thousands_point_ocr_read_as_a_dash_is_a_point_and_a_date_stays_a_date():
+    from assets.extraction import ALL_LABELS
+    from assets.extraction.fields import Layout
+
+    words = [Word(t, x, 100, x + 5 * len(t), 108, 0.9) for t, x in
+             (("2x", 40), ("1.062,01", 60), ("-212,40", 120), ("1-911,62", 180), ("2026-123", 260))]
+    layout = Layout(Document([Page(1, 595, 842, words, "tesseract", False)]), ALL_LABELS)
+    assert layout.lines[1][0].text == "2x 1.062,01 -212,40 1.911,62 2026-123"
+    printed = Layout(Document([Page(1, 595, 842, words, "pdf-text", True)]), ALL_LABELS)
+    assert "1-911,62" in printed.lines[1][0].text  # a text layer is exact
+
+
 def test_a_first_row_whose_arithmetic_ocr_broke_is_still_the_tables_first_item():
     rows = [(200, [(40, "Nr."), (60, "Artikel"), (250, "Aantal"), (320, "Stukprijs"), (-550, "Bedrag")]),
             (215, [(40, "1."), (60, "Houtschroeven 4 x 40"), (-270, "12"), (-370, "258,24"), (-550, "3.098,38")]),
