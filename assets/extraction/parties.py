@@ -701,6 +701,13 @@ def _unheaded_block(layout: Layout, line: TextLine, pos: int, taken: set[int],
     lines = [ln for ln in lines if not all(id(w) in taken for w in ln.words)]
     if not lines:
         return None
+    anchor = Span(line, *line.cell_at(pos)).words
+    if not any(w in ln.words for ln in lines for w in anchor):
+        # The name from the cell before the identifiers ("UAB X | Įmonės kodas ..."): the
+        # column under the name leaves out the identifiers it was found by.
+        extra = lines_from_words(page, anchor)
+        lines += extra
+        layout.block_lines.update({ln: lines for ln in extra})
     return Block("seller", None, lines, name)
 
 
@@ -728,9 +735,15 @@ def _window_address(layout: Layout, taken: set[int], seller_name: str | None = N
         return None
     _, height = layout.page_size(1)
     lines = [ln for ln in layout.lines[1] if ln.cy < 0.5 * height and (1, ln.index) not in layout.excluded]
+    seller_core = _core_name(seller_name) if seller_name else ""
+    seller_core = seller_core if len(seller_core) >= 4 else ""
+    taken = set(taken)
     for k, line in enumerate(lines):
         for c_start, c_end in line.cells:
             span = Span(line, c_start, c_end)
+            if seller_core and f" {seller_core} " in f" {_core_name(span.text)} ":
+                taken |= {id(w) for w in span.words}  # the seller's return address over the window
+                continue
             if any(id(w) in taken for w in span.words) or not _POSTAL.search(span.text) \
                     or any(c_start <= h.start < c_end for h in layout.hits(line)):
                 continue
@@ -738,7 +751,7 @@ def _window_address(layout: Layout, taken: set[int], seller_name: str | None = N
             top, name = _name_above(layout, line, x0, taken)
             if name is None or _looks_like_address(str(name.value)) or not re.search(r"[^\W\d_]{3}", str(name.value)) \
                     or len(re.sub(r"\W", "", str(name.value))) < 5 \
-                    or (seller_name is not None and fold(str(name.value)) == fold(seller_name)):
+                    or (seller_core and _core_name(str(name.value)) == seller_core):
                 continue
             tol = 0.5 * top.height
             width, _ = layout.page_size(1)
@@ -747,6 +760,15 @@ def _window_address(layout: Layout, taken: set[int], seller_name: str | None = N
             if block_lines:
                 return Block("buyer", None, block_lines, Candidate(name.value, 0.6, name.span))
     return None
+
+
+def _core_name(name: str) -> str:
+    """A company's name without its legal form, quotes and case: "UAB „Šiaurės vėjas“",
+    "ŠIAURĖS VĖJAS" and "Šiaurės vėjas, UAB" are all "siaures vejas"."""
+    return " ".join(_WORD_RUN.findall(_LEGAL_FORMS.sub(" ", fold(name))))
+
+
+_WORD_RUN = re.compile(r"[^\W_]+")
 
 
 def letterhead(layout: Layout, taken: set[int]) -> Candidate | None:
@@ -819,6 +841,9 @@ def _name_above(layout: Layout, line: TextLine, x0: float, taken: set[int]) -> t
             if any(h.key in _FIELD_KEYS or h.key in ("issue_date", "due_date", "invoice_number")
                    for h in layout.hits(ln) if c_start <= h.start < c_end):
                 continue
+            cut = re.search(r"\s[|·•]\s", span.text)
+            if cut is not None and _WORD.search(span.text[: cut.start()]):
+                span = span.sub(0, cut.start())  # "X Ltd · 1 High Street · London": the name, not its address
             if not _WORD.search(span.text) or find_dates(span.text):
                 continue
             score = (line.cy - ln.cy) / pitch - (3 if _LEGAL_FORMS.search(fold(span.text)) else 0) \

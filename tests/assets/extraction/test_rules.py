@@ -544,3 +544,36 @@ def test_a_till_slips_centred_lines_are_one_column_of_its_seller():
     seller = extract_invoice(Document([Page(1, 230.6, 226.3, words, "tesseract", False)]))["seller"]
     assert (seller["name"], seller["companyCode"], seller["vatCode"]) == \
         ("AB „Žemaitijos kelias“", "379436585", "LT654142817")
+
+
+_LT_TABLE = [(230, [(60, "Nr. Prekė Kiekis Kaina Suma")]), (245, [(60, "1 Serverio priežiūra 2 150,00 300,00")]),
+             (300, [(350, "Suma be PVM 300,00")]), (312, [(350, "PVM 21 % 63,00")]), (324, [(350, "Iš viso 363,00")])]
+
+
+def test_a_return_address_over_the_window_and_a_logo_are_the_sellers_not_the_buyer():
+    rows = [(40, [(60, "ŠIAURĖS VĖJAS")]),  # the logo, in capitals, no legal form
+            (80, [(60, "UAB „Šiaurės vėjas“, Gedimino pr. 1, LT-01103 Vilnius")]),  # the return address
+            (96, [(60, "UAB „Medžio darbai“")]), (108, [(60, "Laisvės al. 10")]), (120, [(60, "LT-44001 Kaunas")]),
+            (96, [(380, "Sąskaitos Nr.: AB-001")]), (108, [(380, "Data: 2026-03-14")]),
+            (200, [(60, "PVM SĄSKAITA FAKTŪRA")]), *_LT_TABLE,
+            # a footer of columns: the name, then the codes beside it, then the bank
+            (780, [(60, "UAB „Šiaurės vėjas“"), (270, "Įmonės kodas 302345678"), (420, "LT12 1000 0111 0100 1000")]),
+            (792, [(60, "Gedimino pr. 1, LT-01103 Vilnius"), (270, "PVM kodas LT100001738313"), (420, "AB SEB bankas")])]
+    inv = extract_invoice(page(*rows))
+    seller, buyer = inv["seller"], inv["buyer"]
+    assert (seller["name"], seller["companyCode"], seller["vatCode"]) == \
+        ("UAB „Šiaurės vėjas“", "302345678", "LT100001738313")
+    assert buyer["name"] == "UAB „Medžio darbai“"
+
+
+def test_a_footers_name_line_keeps_its_address_apart():
+    rows = [(40, [(60, "NORTHWIND")]),
+            (96, [(60, "Medžio darbai UAB")]), (108, [(60, "Laisvės al. 10")]), (120, [(60, "LT-44001 Kaunas, Lithuania")]),
+            (132, [(60, "VAT LT100006688411")]),
+            (96, [(380, "Invoice no.: AB-001")]), (108, [(380, "Date: 2026-03-14")]), (200, [(60, "INVOICE")]),
+            *_LT_TABLE,
+            (770, [(60, "Northwind Trading Ltd · 1 High Street · London EC1A 1BB")]),
+            (782, [(60, "Company no. 01234567 · VAT GB980780684 · IBAN GB33 BUKB 2020 1555 5555 55")])]
+    inv = extract_invoice(page(*rows))
+    assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Northwind Trading Ltd", "GB980780684")
+    assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("Medžio darbai UAB", "LT100006688411")
