@@ -567,6 +567,7 @@ def unheaded_parties(layout: Layout, blocks: dict[str, Block], receipt: bool = F
     taken = {id(w) for b in blocks.values() for ln in b.lines for w in ln.words}
     known = {code for b in blocks.values() for code in _codes(b.lines)}
     found: list[tuple[float, Block]] = []
+    readers: list[Block] = []
     for line, pos in _anchors(layout, taken):
         if any(id(w) in taken for w in Span(line, pos, pos + 1).words):
             continue  # a later identifier of a party already found
@@ -587,6 +588,9 @@ def unheaded_parties(layout: Layout, blocks: dict[str, Block], receipt: bool = F
         if codes & known:
             continue  # the same party printed twice (letterhead and footer)
         known |= codes
+        if block.name is not None and _YOURS.fullmatch(fold(str(block.name.value))):
+            readers.append(block)  # "Ihre USt-IdNr.": the reader's, the buyer's, code
+            continue
         found.append((_seller_evidence(layout, line, block), block))
     missing = [role for role in ("seller", "buyer") if role not in blocks]
     if "seller" in missing and found:
@@ -601,6 +605,12 @@ def unheaded_parties(layout: Layout, blocks: dict[str, Block], receipt: bool = F
             seller = blocks.get("seller")
             seller_name = seller.name.value if seller is not None and seller.name is not None else None
             buyer = _window_address(layout, taken, seller_name)
+            if readers:  # the window's addressee and "your" codes printed beside it
+                if buyer is None:
+                    buyer = Block("buyer", None, [], None)
+                for reader in readers:
+                    buyer.lines.extend(reader.lines)
+                    layout.block_lines.update({ln: buyer.lines for ln in reader.lines})
         if buyer is not None:
             buyer.role = "buyer"
             blocks["buyer"] = buyer
@@ -620,6 +630,11 @@ def _anchors(layout: Layout, taken: set[int]):
 def _codes(lines: list[TextLine]) -> list[str]:
     return [m.value for ln in lines for m in find_vat_codes(ln.text) if m.valid] + \
         [m.value for ln in lines for m in find_ibans(ln.text)]
+
+
+# "Your" before a code's label: the code is the reader's, the buyer's ("Ihre USt-IdNr.",
+# "Your VAT no.", "Votre n° TVA", "Jūsų PVM kodas", "Uw btw-nummer", "Ваш ИНН").
+_YOURS = re.compile(r"(?:ihre?|your|votre|vos|jusu|uw|teie|vostr[oa]|vs\.|su|sus|wasz|panstwa|ваш)")
 
 
 def _seller_evidence(layout: Layout, line: TextLine, block: Block) -> float:
@@ -820,8 +835,9 @@ def _has_code(layout: Layout, hit: Hit) -> bool:
     span, _ = label_value(layout, hit)
     if span is None:
         return False
-    if hit.key == "vat_code":
-        return bool(find_vat_codes(span.text))
+    if hit.key == "vat_code":  # with its prefix, or bare in the label's country ("NIP 5260250995")
+        code = read_vat_code(span.text, _LABEL_COUNTRY.get(hit.label.lang))
+        return code is not None and code.valid
     return bool(re.match(r"\s*[A-Z]{0,4}\s?\d{5,}", span.text))
 
 

@@ -577,3 +577,38 @@ def test_a_footers_name_line_keeps_its_address_apart():
     inv = extract_invoice(page(*rows))
     assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Northwind Trading Ltd", "GB980780684")
     assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("Medžio darbai UAB", "LT100006688411")
+
+
+def test_bare_tax_numbers_under_their_countrys_label_find_unheaded_parties():
+    from .test_tables import page as sized_page
+
+    rows = [(40, [(60, "Mazur Logistics Sp. z o.o.")], 14), (58, [(60, "ul. Długa 5, 00-238 Warszawa")]),
+            (70, [(60, "NIP 5260250995")]),
+            (110, [(330, "Kowalski i Syn Sp.j.")]), (122, [(330, "ul. Polna 12")]), (134, [(330, "30-001 Kraków")]),
+            (146, [(330, "NIP 6762135606")]),
+            (190, [(60, "Faktura VAT nr FV/12/2026")]), (202, [(60, "Data wystawienia: 14.03.2026")]),
+            (300, [(60, "Lp. Nazwa Ilość Cena netto Wartość netto")]), (315, [(60, "1 Usługa serwisowa 2 150,00 300,00")]),
+            (360, [(350, "Razem netto 300,00")]), (372, [(350, "VAT 23% 69,00")]), (384, [(350, "Do zapłaty 369,00")]),
+            (780, [(60, "Konto: PL61 1090 1014 0000 0712 1981 2874")])]
+    inv = extract_invoice(sized_page(*rows))
+    assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Mazur Logistics Sp. z o.o.", "PL5260250995")
+    assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("Kowalski i Syn Sp.j.", "PL6762135606")
+
+
+@pytest.mark.parametrize("yours", ["Ihre USt-IdNr.", "Your VAT no.", "Jūsų PVM kodas"])
+def test_your_code_beside_the_window_is_the_addressees(yours):
+    from .test_tables import page as sized_page
+
+    rows = [(40, [(60, "Nordlicht Technik GmbH")], 16),
+            (100, [(60, "Nordlicht Technik GmbH, Hafenstraße 12, 20457 Hamburg")], 7),
+            (115, [(60, "Müller Bau AG")]), (127, [(60, "Frau Anna Schmidt")]), (139, [(60, "Lindenallee 5")]),
+            (151, [(60, "80331 München")]),
+            (100, [(380, "Rechnung Nr.")]), (100, [(480, "RE-2026-0412")]), (112, [(380, "Datum")]),
+            (112, [(480, "14.03.2026")]), (136, [(380, yours)]), (136, [(480, "DE811128135")]),
+            (220, [(60, "Rechnung")]),
+            (300, [(60, "Pos. Bezeichnung Menge Einzelpreis Gesamt")]), (315, [(60, "1 Wartung Server 2 150,00 300,00")]),
+            (360, [(350, "Nettobetrag 300,00")]), (372, [(350, "USt. 19 % 57,00")]), (384, [(350, "Gesamtbetrag 357,00")]),
+            (780, [(60, "Nordlicht Technik GmbH"), (220, "USt-IdNr. DE136695976"), (400, "IBAN DE89 3704 0044 0532 0130 00")])]
+    inv = extract_invoice(sized_page(*rows))
+    assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Nordlicht Technik GmbH", "DE136695976")
+    assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("Müller Bau AG", "DE811128135")
