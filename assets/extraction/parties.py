@@ -141,6 +141,7 @@ def _collect(layout: Layout, page: int, hx0: float, hy0: float, tol: float, x_le
     width, _ = layout.page_size(page)
     column = [w for w in layout.doc.pages[page - 1].words
               if x_left <= w.cx < x_right and w.cy >= hy0 + 0.4 * tol and (stop_y is None or w.cy < stop_y)]
+    column += _cells_reaching_left(layout, page, column, x_left)
     pitch = layout.pitch[page]
     out: list[TextLine] = []
     prev_cy = None
@@ -188,6 +189,20 @@ def _collect(layout: Layout, page: int, hx0: float, hy0: float, tol: float, x_le
     for line in out:
         layout.block_lines[line] = out
     return out
+
+
+def _cells_reaching_left(layout: Layout, page: int, column: list[Word], x_left: float) -> list[Word]:
+    """Words left of a column whose cell ends inside it: a right-aligned block's longer
+    lines ("Gedimino pr. 1, LT-01103 Vilnius" under "Įmonės kodas 302345678") start
+    further left than the line that set the column."""
+    inside = {id(w) for w in column}
+    extra: list[Word] = []
+    for line in layout.lines.get(page, []):
+        for c_start, c_end in line.cells:
+            words = Span(line, c_start, c_end).words
+            if words[-1].x1 > x_left and id(words[-1]) in inside and words[0].cx < x_left:
+                extra += [w for w in words if id(w) not in inside]
+    return extra
 
 
 # ---------------------------------------------------------------- reading a block
@@ -685,7 +700,9 @@ def _unheaded_block(layout: Layout, line: TextLine, pos: int, taken: set[int],
         name = Candidate(tidy_name(before.text.strip(_SEPARATORS)), 0.75, before)
         top_line = line
     else:
-        top_line, name = _name_above(layout, line, x0, taken)
+        # A letterhead in the right half may be right-aligned: its lines end where the codes end.
+        x1 = Span(line, *line.cell_at(pos)).words[-1].x1 if x0 > 0.5 * layout.page_size(page)[0] else None
+        top_line, name = _name_above(layout, line, x0, taken, x1)
         if top_line is None:
             top_line = line
     _, page_height = layout.page_size(page)
@@ -841,8 +858,11 @@ def _has_code(layout: Layout, hit: Hit) -> bool:
     return bool(re.match(r"\s*[A-Z]{0,4}\s?\d{5,}", span.text))
 
 
-def _name_above(layout: Layout, line: TextLine, x0: float, taken: set[int]) -> tuple[TextLine | None, Candidate | None]:
-    """The seller's name over its identifiers: the nearest unlabelled line above, in the column."""
+def _name_above(layout: Layout, line: TextLine, x0: float, taken: set[int],
+                x1: float | None = None) -> tuple[TextLine | None, Candidate | None]:
+    """The seller's name over its identifiers: the nearest unlabelled line above, in the
+    column: starting where the identifiers' cell starts, or ending where it ends (``x1``,
+    a right-aligned letterhead)."""
     pitch = layout.pitch[line.page]
     above = [ln for ln in layout.lines[line.page] if ln.cy < line.cy and line.cy - ln.cy < 5 * pitch]
     best: tuple[float, TextLine, Span] | None = None
@@ -852,7 +872,9 @@ def _name_above(layout: Layout, line: TextLine, x0: float, taken: set[int]) -> t
             words = span.words
             centred = abs((words[0].x0 + words[-1].x1) / 2 - (line.x0 + line.x1) / 2) < 2 * ln.height \
                 and abs((ln.x0 + ln.x1) / 2 - (line.x0 + line.x1) / 2) < 2 * ln.height  # a receipt's header
-            if (abs(words[0].x0 - x0) > 3 * ln.height and not centred) or any(id(w) in taken for w in words):
+            right_aligned = x1 is not None and abs(words[-1].x1 - x1) < ln.height
+            if (abs(words[0].x0 - x0) > 3 * ln.height and not centred and not right_aligned) \
+                    or any(id(w) in taken for w in words):
                 continue
             if any(h.key in _FIELD_KEYS or h.key in ("issue_date", "due_date", "invoice_number")
                    for h in layout.hits(ln) if c_start <= h.start < c_end):

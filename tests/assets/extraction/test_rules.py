@@ -612,3 +612,28 @@ def test_your_code_beside_the_window_is_the_addressees(yours):
     inv = extract_invoice(sized_page(*rows))
     assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Nordlicht Technik GmbH", "DE136695976")
     assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("Müller Bau AG", "DE811128135")
+
+
+def test_a_right_aligned_letterhead_is_read_whole():
+    from .test_tables import page as sized_page
+
+    table = [(300, [(60, "Nr. Prekė Kiekis Kaina Suma")]), (315, [(60, "1 Serverio priežiūra 2 150,00 300,00")]),
+             (360, [(350, "Suma be PVM 300,00")]), (372, [(350, "PVM 21 % 63,00")]), (384, [(350, "Iš viso 363,00")])]
+    # lines ending at one right edge: the longer start further left than the codes' line
+    rows = [(40, [(-540, "UAB „Šiaurės vėjas“")], 16), (60, [(-540, "Gedimino pr. 1, LT-01103 Vilnius")]),
+            (72, [(-540, "Įmonės kodas 302345678")]), (84, [(-540, "PVM kodas LT100001738313")]),
+            (60, [(60, "PVM SĄSKAITA FAKTŪRA")], 14), (80, [(60, "Serija AB Nr. 001")]),
+            (140, [(60, "Pirkėjas")]), (152, [(60, "UAB „Medžio darbai“")]),
+            (164, [(60, "Laisvės al. 10, LT-44001 Kaunas")]), (176, [(60, "PVM kodas LT100006688411")]), *table]
+    seller = extract_invoice(sized_page(*rows))["seller"]
+    assert (seller["name"], seller["companyCode"], seller["address"]["text"]) == \
+        ("UAB „Šiaurės vėjas“", "302345678", "Gedimino pr. 1, LT-01103 Vilnius")
+    # a bare VAT code under the name, which starts further left
+    rows = [(40, [(-540, "Northwind Trading Ltd")], 16), (60, [(-540, "1 High Street")]),
+            (72, [(-540, "London EC1A 1BB")]), (84, [(-540, "GB980780684")]),
+            (60, [(60, "INVOICE")], 18), (90, [(60, "Invoice #: NW-2026-001")]),
+            (140, [(60, "Bill to:")]), (152, [(60, "Medžio darbai UAB")]), (164, [(60, "LT-44001 Kaunas")]),
+            (176, [(60, "LT100006688411")]), *table]
+    inv = extract_invoice(sized_page(*rows))
+    assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Northwind Trading Ltd", "GB980780684")
+    assert inv["buyer"]["name"] == "Medžio darbai UAB"
