@@ -420,12 +420,27 @@ def _fallbacks(lines: list[TextLine], found: dict[str, Candidate]) -> None:
                 found["company_code"] = Candidate(codes[0].value, 0.5, span)
                 break
     if "address" not in found:
-        for line in lines[1:]:
+        name = found.get("name")
+        for k, line in enumerate(lines[1:], start=1):
             has_words = re.search(r"[^\W\d_]{3}", line.text)
             if _POSTAL.search(line.text) and has_words and not find_ibans(line.text):
-                span = Span(line, 0, len(line.text))
-                found["address"] = Candidate(clean_value(line.text), 0.6, span)
+                parts = [clean_value(line.text)]
+                above = lines[k - 1] if k >= 2 or (name is not None and name.span is not None
+                                                   and name.span.line.cy < lines[0].cy - 1) else None
+                if above is not None and _POSTAL.match(line.text.strip()) and _is_street(above.text):
+                    parts.insert(0, clean_value(above.text))  # "Laisvės al. 10" over "LT-44001 Kaunas"
+                if k + 1 < len(lines) and country_named(lines[k + 1].text.strip(" ,.")):
+                    parts.append(clean_value(lines[k + 1].text))  # and "Lietuva" under it
+                found["address"] = Candidate(", ".join(parts), 0.6, Span(line, 0, len(line.text)))
                 break
+
+
+def _is_street(text: str) -> bool:
+    """A street and its number, alone on a line: "Laisvės al. 10", "Lindenallee 5", "1 High Street"."""
+    text = text.strip()
+    return bool(_STREET_MARK.search(text) and re.search(r"\d", text) or re.fullmatch(
+        r"(?:[^\W\d_][\w.'-]*\s+){0,4}[^\W\d_][\w.'-]*\s+\d{1,4}[a-zA-Z]?(?:[-/]\d{1,4})?|\d{1,4}[a-zA-Z]?,?\s+"
+        r"(?:[^\W\d_][\w.'-]*\s*){1,5}", text)) and not _POSTAL.search(text) and not re.search(r"\d{5,}", text)
 
 
 def tidy_name(text: str) -> str:
@@ -683,10 +698,14 @@ def _unheaded_block(layout: Layout, line: TextLine, pos: int, taken: set[int],
         # "UAB X | Įmonės kodas ...": the cell before the identifiers' label, the rule gone.
         # In a footer of columns ("X GmbH | Commerzbank AG | USt-IdNr. ...") the nearest
         # cell may be the bank's: a company's name that is no bank's comes first.
-        earlier = [c for c in line.cells if c[1] <= cell_start]
+        # Cells of the same printed line: two blocks side by side whose lines merely
+        # fall level (a window address beside a sidebar) do not share a baseline.
+        base = median(w.y1 for w in Span(line, *line.cell_at(pos)).words)
+        earlier = [c for c in line.cells if c[1] <= cell_start
+                   and abs(median(w.y1 for w in Span(line, *c).words) - base) < 0.25 * line.height]
         unlabelled = [c for c in earlier if not any(c[0] <= h.start < c[1] for h in layout.hits(line))]
         named = [c for c in unlabelled if _company_not_bank(line.text[c[0]:c[1]])]
-        nearest = max(earlier, key=lambda c: c[0])
+        nearest = max(earlier, key=lambda c: c[0], default=None)
         prev = max(named, key=lambda c: c[0]) if named else (nearest if nearest in unlabelled else None)
         if prev is not None:
             before, cell_start = Span(line, *prev).strip(_SEPARATORS), prev[0]

@@ -637,3 +637,21 @@ def test_a_right_aligned_letterhead_is_read_whole():
     inv = extract_invoice(sized_page(*rows))
     assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Northwind Trading Ltd", "GB980780684")
     assert inv["buyer"]["name"] == "Medžio darbai UAB"
+
+
+def test_a_window_beside_a_sidebar_keeps_each_partys_codes_and_lines_of_an_address_join():
+    table = [(230, [(60, "Nr. Prekė Kiekis Kaina Suma")]), (245, [(60, "1 Serverio priežiūra 2 150,00 300,00")]),
+             (300, [(350, "Suma be PVM 300,00")]), (312, [(350, "PVM 21 % 63,00")]), (324, [(350, "Iš viso 363,00")])]
+    # the window's name and the sidebar's company code fall level, a few points apart
+    rows = [(50, [(380, "UAB „Šiaurės vėjas“")]), (62, [(380, "Gedimino pr. 1")]), (74, [(380, "LT-01103 Vilnius")]),
+            (86, [(380, "Įmonės kodas 302345678")]), (98, [(380, "PVM kodas LT100001738313")]),
+            (110, [(380, "LT12 1000 0111 0100 1000")]),
+            (90, [(60, "UAB „Medžio darbai“")]), (102, [(60, "Laisvės al. 10")]), (114, [(60, "LT-44001 Kaunas")]),
+            (126, [(60, "Lietuva")]),
+            (200, [(60, "PVM SĄSKAITA FAKTŪRA Serija AB Nr. 001")]), *table]
+    inv = extract_invoice(page(*rows))
+    seller, buyer = inv["seller"], inv["buyer"]
+    assert (seller["name"], seller["companyCode"], seller["address"]["text"]) == \
+        ("UAB „Šiaurės vėjas“", "302345678", "Gedimino pr. 1, LT-01103 Vilnius")
+    assert (buyer["name"], buyer["companyCode"], buyer["address"]["text"]) == \
+        ("UAB „Medžio darbai“", None, "Laisvės al. 10, LT-44001 Kaunas, Lietuva")
