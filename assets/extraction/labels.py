@@ -93,7 +93,8 @@ HEADINGS: list[LabelDef] = [
     *_defs("buyer", "lt", ["pirkejas", "uzsakovas", "pirkejo rekvizitai", "paslaugu gavejas",
                            "prekiu gavejas", "gavejas"]),
     *_defs("buyer", "en", ["buyer", "customer", "bill to", "billed to", "invoice to", "sold to",
-                           "client", "purchaser", "billing address", "invoice address", "invoiced to", "bill-to"]),
+                           "client", "purchaser", "billing address", "invoice address", "invoiced to", "bill-to",
+                           "recipient", "invoice recipient", "addressee"]),
     # Short words that are headings only when they stand alone in their cell ("From:", "TO").
     *_defs("seller", "en", ["from"], 0.5),
     *_defs("buyer", "en", ["to"], 0.5),

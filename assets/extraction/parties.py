@@ -16,6 +16,7 @@ confidence. The name is the text after the heading, or the first unlabelled line
 
 from __future__ import annotations
 
+import itertools
 import re
 import unicodedata
 from dataclasses import dataclass
@@ -84,6 +85,8 @@ def find_blocks(layout: Layout) -> dict[str, Block]:
             continue  # "To" / "From" only as a heading of their own, or with a colon
         if _RULE.fullmatch(hit.line.text[hit.end :]):
             continue  # a signature line ("Émis par: ________"), not a party
+        if _qualifies_a_field(layout, hit):
+            continue  # "Customer VAT: LT...": one of the party's codes, not its block
         # A heading opens its cell (after OCR debris at most: "r Destinataire:").
         if len(hit.line.text[cell_start : hit.start].strip()) <= 2 and hit.key not in headings:
             headings[hit.key] = hit
@@ -92,6 +95,19 @@ def find_blocks(layout: Layout) -> dict[str, Block]:
         other = headings.get("buyer" if role == "seller" else "seller")
         blocks[role] = Block(role, hit, _block_lines(layout, hit, other))
     return blocks
+
+
+def _qualifies_a_field(layout: Layout, hit: Hit) -> bool:
+    """Whether a party word stands before one of that party's field labels ("Customer VAT
+    ID:", "Pirkėjo PVM kodas:"), naming whose code follows rather than heading a block."""
+    return any(h.key in _FIELD_KEYS - {"address", "party_name"} and h.start > hit.start
+               and not hit.line.text[hit.end : h.start].strip(" -'’s") for h in layout.hits(hit.line))
+
+
+def _names_the_buyer(layout: Layout, span: Span) -> bool:
+    """Whether a span is a buyer's word and nothing else ("Customer" of "Customer VAT: ...")."""
+    return any(h.key == "buyer" and h.start <= span.start and h.end >= span.end - 1
+               for h in layout.hits(span.line))
 
 
 def _bbox(words: list[Word]) -> tuple[float, float, float, float]:
@@ -424,7 +440,10 @@ def _fallbacks(lines: list[TextLine], found: dict[str, Candidate]) -> None:
         for k, line in enumerate(lines[1:], start=1):
             has_words = re.search(r"[^\W\d_]{3}", line.text)
             if _POSTAL.search(line.text) and has_words and not find_ibans(line.text):
-                parts = [clean_value(line.text)]
+                # "Gedimino pr. 1, LT-01103 Vilnius · VAT LT100001738313": the address's part only
+                pieces = re.split(r"\s[|·•]\s", line.text)
+                kept = [pc for pc in itertools.takewhile(lambda pc: not find_vat_codes(pc), pieces)]
+                parts = [clean_value(" · ".join(kept) if kept and _POSTAL.search(" ".join(kept)) else line.text)]
                 above = lines[k - 1] if k >= 2 or (name is not None and name.span is not None
                                                    and name.span.line.cy < lines[0].cy - 1) else None
                 if above is not None and _POSTAL.match(line.text.strip()) and _is_street(above.text):
@@ -618,8 +637,9 @@ def unheaded_parties(layout: Layout, blocks: dict[str, Block], receipt: bool = F
         if codes & known:
             continue  # the same party printed twice (letterhead and footer)
         known |= codes
-        if block.name is not None and _YOURS.fullmatch(fold(str(block.name.value))):
-            readers.append(block)  # "Ihre USt-IdNr.": the reader's, the buyer's, code
+        if block.name is not None and (_YOURS.fullmatch(fold(str(block.name.value))) or (
+                block.name.span is not None and _names_the_buyer(layout, block.name.span))):
+            readers.append(block)  # "Ihre USt-IdNr.", "Customer VAT": the reader's, the buyer's, code
             continue
         found.append((_seller_evidence(layout, line, block), block))
     missing = [role for role in ("seller", "buyer") if role not in blocks]
@@ -715,7 +735,8 @@ def _unheaded_block(layout: Layout, line: TextLine, pos: int, taken: set[int],
     cut = re.search(r"\s[|·•]\s|\s[|·•]$|[|·•]", before.text) if before is not None else None
     if cut is not None and cut.start() > 0:
         before = before.sub(0, cut.start()).strip(_SEPARATORS)  # "UAB X | Reg. ...", "X GmbH · Straße 1"
-    if before is not None and _WORD.search(before.text) and not labelled_before:
+    if before is not None and _WORD.search(before.text) and not labelled_before \
+            and not (_looks_like_address(before.text) and not _LEGAL_FORMS.search(fold(before.text))):
         name = Candidate(tidy_name(before.text.strip(_SEPARATORS)), 0.75, before)
         top_line = line
     else:

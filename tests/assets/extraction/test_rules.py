@@ -655,3 +655,34 @@ def test_a_window_beside_a_sidebar_keeps_each_partys_codes_and_lines_of_an_addre
         ("UAB „Šiaurės vėjas“", "302345678", "Gedimino pr. 1, LT-01103 Vilnius")
     assert (buyer["name"], buyer["companyCode"], buyer["address"]["text"]) == \
         ("UAB „Medžio darbai“", None, "Laisvės al. 10, LT-44001 Kaunas, Lietuva")
+
+
+_EN_TABLE = [(300, [(60, "Description Qty Unit price Amount")]), (315, [(60, "Server maintenance 2 150.00 300.00")]),
+             (360, [(350, "Subtotal 300.00")]), (372, [(350, "VAT 21% 63.00")]), (384, [(350, "Total 363.00")])]
+
+
+def test_a_customers_code_in_the_info_block_heads_no_block_and_belongs_to_the_window_address():
+    from .test_tables import page as sized_page
+
+    rows = [(40, [(60, "Šiaurės vėjas UAB")], 16), (58, [(60, "Gedimino pr. 1, LT-01103 Vilnius")], 8),
+            (100, [(60, "Medžio darbai UAB")]), (112, [(60, "Laisvės al. 10")]), (124, [(60, "LT-44001 Kaunas")]),
+            (100, [(380, "Invoice no.: AB-001")]), (112, [(380, "Date: 2026-03-14")]),
+            (124, [(380, "Customer no.: 10233")]), (136, [(380, "Customer VAT: LT100006688411")]),
+            (200, [(60, "INVOICE")], 14), *_EN_TABLE,
+            (770, [(60, "Šiaurės vėjas UAB | Company code 302345678 | VAT LT100001738313")], 7)]
+    inv = extract_invoice(sized_page(*rows))
+    assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Šiaurės vėjas UAB", "LT100001738313")
+    assert (inv["buyer"]["name"], inv["buyer"]["vatCode"], inv["buyer"]["address"]["text"]) == \
+        ("Medžio darbai UAB", "LT100006688411", "Laisvės al. 10, LT-44001 Kaunas")
+
+
+def test_an_address_before_the_codes_on_a_letterhead_line_is_no_name():
+    from .test_tables import page as sized_page
+
+    rows = [(40, [(60, "Šiaurės vėjas UAB")], 16),
+            (58, [(60, "Gedimino pr. 1, LT-01103 Vilnius · VAT LT100001738313")], 8),
+            (100, [(60, "Recipient:")], 7), (112, [(60, "Medžio darbai UAB")]), (124, [(60, "LT-44001 Kaunas")]),
+            (136, [(60, "VAT LT100006688411")]), (112, [(380, "Invoice no.: AB-001")]), *_EN_TABLE]
+    seller = extract_invoice(sized_page(*rows))["seller"]
+    assert (seller["name"], seller["vatCode"], seller["address"]["text"]) == \
+        ("Šiaurės vėjas UAB", "LT100001738313", "Gedimino pr. 1, LT-01103 Vilnius")
