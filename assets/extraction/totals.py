@@ -19,7 +19,7 @@ from decimal import Decimal
 from itertools import product
 
 from .amounts import find_amounts
-from .fields import Candidate, Hit, Layout, label_values
+from .fields import RIGHT, Candidate, Hit, Layout, Span, label_values
 
 CENT = Decimal("0.01")
 _KEYS = ("net", "vat", "gross", "payable", "discount", "prepaid")
@@ -55,6 +55,14 @@ def _amount_candidate(layout: Layout, hit: Hit) -> Candidate | None:
                 return cand
             if len(str(abs(m.value))) <= _MAX_INTEGER_DIGITS:  # longer: a code ("ai fini IVA: IT0968...")
                 integers.append(cand)
+    # "PVM suma 21 4   3643,07": a rate whose "%" OCR misread fills the label's cell; the
+    # amount stands in the next cell, before any other label on the line.
+    line = hit.line
+    end = min((h.start for h in layout.hits(line) if h.start >= hit.end), default=len(line.text))
+    rest = Span(line, hit.end, end)
+    for m in find_amounts(rest.text):
+        if m.has_decimals:
+            return Candidate(m.value, RIGHT * hit.label.weight, rest.sub(m.start, m.end))
     return integers[0] if integers else None
 
 

@@ -245,6 +245,15 @@ def test_ocr_quirks_in_totals():
     ))
     assert inv["totals"]["vat"] == "525.84"
     assert inv["vatBreakdown"][0]["rate"] == "21"
+    # "21 %" read as "21 4" in the label's cell, the amount in the next; another number
+    # earlier labelled "PVM" (the series of "Nr. PVM 540247") is no VAT amount
+    doc = page((100, [(40, "Nr. PVM 540247")]), (300, [(366, "Iš viso be PVM"), (482, "17347,94")]),
+               (330, [(366, "Suma su PVM"), (482, "20 991,01")]))
+    doc.pages[0].words.extend([Word("PVM", 366.3, 315, 393.1, 325), Word("suma", 398.4, 315, 429.4, 325),
+                               Word("21", 434.4, 315, 446.9, 325), Word("4", 458.7, 315, 463.5, 325),
+                               Word("3643,07", 482.2, 315, 538.6, 325)])  # spaced as OCR boxed them
+    inv = extract_invoice(doc)
+    assert (inv["totals"]["net"], inv["totals"]["vat"], inv["totals"]["gross"]) == ("17347.94", "3643.07", "20991.01")
 
 
 def test_item_table_rows_and_wrapped_descriptions():
