@@ -14,6 +14,7 @@ a warning); nothing is invented from one value alone.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from decimal import Decimal
 from itertools import product
@@ -88,6 +89,9 @@ def extract_totals(layout: Layout) -> Totals:
         if rate is not None:
             result.rates.append((rate, cand))
 
+    for key in ("net", "vat", "gross", "payable"):
+        candidates[key] += [alt for cand in candidates[key] if (alt := _cents_lost(cand)) is not None]
+
     # Several rate lines ("PVM 21 %", "PVM 9 %") and no VAT total: their sum is the VAT.
     distinct = {r for r, _ in result.rates}
     if len(distinct) > 1 and not any(c not in [rc for _, rc in result.rates] for c in candidates["vat"]):
@@ -125,13 +129,44 @@ def extract_totals(layout: Layout) -> Totals:
             result.chosen[key] = max(candidates[key], key=lambda c: c.score)
     _derive(result)
     net, vat, gross = (result.value(k) for k in ("net", "vat", "gross"))
+    if net is not None and vat is not None and gross is not None and abs(net + vat - gross) > CENT:
+        _restore_cents(result)
+        net, vat, gross = (result.value(k) for k in ("net", "vat", "gross"))
     if net is not None and vat is not None and gross is not None:
         result.consistent = abs(net + vat - gross) <= CENT
     return result
 
 
+def _cents_lost(cand: Candidate) -> Candidate | None:
+    """The other reading of a total OCR printed without its decimal separator: "437 85"
+    is 437,85 and "47726" may be 477,26. Weaker than the reading as printed, it is chosen
+    only where the arithmetic holds for it and not for that."""
+    span = cand.span
+    if span is None or re.search(r"[.,]\d", span.text) or cand.value < 100:
+        return None
+    after = re.match(r" (\d{2})(?![\d.,])", span.line.text[span.end :])
+    if after:
+        value = cand.value + Decimal(after.group(1)) / 100
+        return Candidate(value, 0.8 * cand.score, Span(span.line, span.start, span.end + 3))
+    return Candidate(cand.value / 100, 0.6 * cand.score, span)
+
+
 def _adds_up(net: Candidate, vat: Candidate, gross: Candidate) -> bool:
     return abs(net.value + vat.value - gross.value) <= CENT  # type: ignore[operator]
+
+
+def _restore_cents(result: Totals) -> None:
+    """"НДС 21% 8722, GBP": one total printed without its cents, which the other two give.
+    Only a whole number equal to the whole part of what the others make it is restored."""
+    net, vat, gross = (result.value(k) for k in ("net", "vat", "gross"))
+    implied = {"net": gross - vat, "vat": gross - net, "gross": net + vat}  # type: ignore[operator]
+    for key, value in implied.items():
+        cand = result.chosen[key]
+        if cand.value == cand.value.to_integral_value() and value >= 0 and int(value) == cand.value \
+                and value != cand.value and (cand.span is None or not re.search(r"[.,]\d", cand.span.text)):
+            result.chosen[key] = Candidate(value, 0.5 * cand.score, cand.span)
+            result.derived.add(key)
+            return
 
 
 def _derive(result: Totals) -> None:

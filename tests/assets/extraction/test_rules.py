@@ -256,6 +256,26 @@ def test_ocr_quirks_in_totals():
     assert (inv["totals"]["net"], inv["totals"]["vat"], inv["totals"]["gross"]) == ("17347.94", "3643.07", "20991.01")
 
 
+
+@pytest.mark.parametrize("net, vat, gross", [
+    ("437 85", "39,41", "47726"),  # a decimal comma read as a space, another not read at all
+    ("41537,10", "8722,", "50259,89"),  # the cents not read
+])
+def test_totals_whose_decimal_separator_ocr_lost_are_read_as_the_arithmetic_says(net, vat, gross):
+    inv = extract_invoice(page(
+        (300, [(350, "Subtotaal:"), (450, net)]), (315, [(350, "Btw 9%:"), (450, vat)]),
+        (330, [(350, "Totaalbedrag:"), (450, gross)]),
+    ))
+    expected = {"437 85": ("437.85", "39.41", "477.26"), "41537,10": ("41537.10", "8722.79", "50259.89")}[net]
+    assert (inv["totals"]["net"], inv["totals"]["vat"], inv["totals"]["gross"]) == expected
+
+
+def test_whole_totals_that_add_up_stay_whole():
+    inv = extract_invoice(page((300, [(350, "Subtotal:"), (450, "300")]), (315, [(350, "VAT 21%:"), (450, "63")]),
+                               (330, [(350, "Total:"), (450, "363")])))
+    assert (inv["totals"]["net"], inv["totals"]["vat"], inv["totals"]["gross"]) == ("300.00", "63.00", "363.00")
+
+
 def test_item_table_rows_and_wrapped_descriptions():
     inv = extract_invoice(page(
         (200, [(40, "Nr."), (70, "Pavadinimas"), (300, "Kiekis"), (360, "Kaina"), (480, "Suma")]),
