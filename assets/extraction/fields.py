@@ -220,6 +220,10 @@ def _join_translations(line: TextLine, hits: list[Hit]) -> list[Hit]:
             out[-1] = Hit(hit.label, line, prev.start, hit.end, hit.groups)  # "Nº IVA", "Nr. KRS"
             numbered = (hit.start, hit.end)
             continue
+        if prev is not None and hit.key == "number" and prev.key in _NUMBERED - {"invoice_number"} \
+                and not line.text[prev.end : hit.start].strip():
+            out[-1] = Hit(prev.label, line, prev.start, hit.end, prev.groups)  # "KMKR nr", "REGON nr"
+            continue
         out.append(hit)
     return out
 

@@ -715,3 +715,15 @@ def test_an_address_before_the_codes_on_a_letterhead_line_is_no_name():
     seller = extract_invoice(sized_page(*rows))["seller"]
     assert (seller["name"], seller["vatCode"], seller["address"]["text"]) == \
         ("Šiaurės vėjas UAB", "LT100001738313", "Gedimino pr. 1, LT-01103 Vilnius")
+
+
+def test_a_code_label_and_its_number_sign_end_a_cell_whose_code_stands_in_the_next():
+    rows = [(60, [(40, "ARVE 2026/897")]),
+            (100, [(70, "Maksja"), (324, "Arve esitaja")]),
+            (112, [(70, "MB Duomenų centras"), (324, "Tallinna Kaubad AS")]),
+            (124, [(70, "Registrikood 199935180"), (324, "Registrikood 13452034")]),
+            (136, [(70, "KMKR nr"), (129, "LT100001738313"), (324, "KMKR nr"), (385, "EE104580206")]),
+            (148, [(70, "Liepų g. 129-22, Klaipėda"), (324, "Aadress Narva mnt 42, 77770 Tartu")])]
+    inv = extract_invoice(page(*rows))
+    assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Tallinna Kaubad AS", "EE104580206")
+    assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("MB Duomenų centras", "LT100001738313")
