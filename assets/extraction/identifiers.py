@@ -197,13 +197,22 @@ def _garbled_prefix(text: str) -> CodeMatch | None:
     digits after them pass that country's check ("11744198715" is LT744198715): read
     bare, the garbled prefix would make another country's number of the whole."""
     m = _GARBLED.search(text)
-    if m is None:
-        return None
-    for cc in ("LT", "LV", "EE"):
-        if m.group(1) in _PREFIX_LOOKALIKES[cc[0]] and m.group(2) in _PREFIX_LOOKALIKES[cc[1]] \
-                and vat_is_valid(cc + m.group(3)):
-            return CodeMatch(cc + m.group(3), m.start(), m.end(), True, repaired=True)
+    if m is not None:
+        for cc in ("LT", "LV", "EE"):
+            if m.group(1) in _PREFIX_LOOKALIKES[cc[0]] and m.group(2) in _PREFIX_LOOKALIKES[cc[1]] \
+                    and vat_is_valid(cc + m.group(3)):
+                return CodeMatch(cc + m.group(3), m.start(), m.end(), True, repaired=True)
+    # Both letters read as one mark ("(229291118", "0839312461714"): only where the digits
+    # pass exactly one Baltic country's check.
+    m = _ONE_MARK.search(text)
+    if m is not None:
+        valid = [cc for cc in ("LT", "LV", "EE") if vat_is_valid(cc + m.group(2))]
+        if len(valid) == 1:
+            return CodeMatch(valid[0] + m.group(2), m.start(), m.end(), True, repaired=True)
     return None
+
+
+_ONE_MARK = re.compile(r"(?<![\w(\[|!])([0(\[|!])(\d{9}|\d{11}|\d{12})(?![\w])")
 
 
 def _span_end(text: str, start: int, compacted: str) -> int:

@@ -82,6 +82,9 @@ def test_a_baltic_prefix_garbled_by_ocr_is_read_before_a_checksum_guess_of_the_w
     assert read_vat_code("Код НДС: [1351448318").value == "LT351448318"
     assert read_vat_code("NIP: 526-025-02-74", "PL").value == "PL5260250274"  # a number, not a prefix
     assert read_vat_code("PVN: 40003032949").value == "LV40003032949"  # digits only: the checksum says Latvia
+    # both prefix letters read as one mark
+    assert read_vat_code("Код НДС: (229291118").value == "LT229291118"
+    assert read_vat_code("Код НДС: 0839312461714").value == "LT839312461714"
 
 
 def test_an_indian_gst_number_under_its_label_is_the_tax_code():
