@@ -30,6 +30,7 @@ from .normalize import fold
 CELL_GAP = 1.0
 # Scores for where a labelled value was found.
 RIGHT, BELOW = 0.95, 0.85
+LEVEL = 0.9  # right of the label, on the line OCR gave the column beside (see ``_value_level``)
 WRAPPED = 0.75  # right of a label wrapped over lines, a line down
 # A value on the line below must start within this many line pitches.
 BELOW_MAX_PITCH = 1.8
@@ -401,6 +402,10 @@ def label_values(layout: "Layout", hit: Hit) -> list[tuple[Span, float]]:
     """Where a label's value may be, best first: right of it (two cells), then below."""
     out = [(span, RIGHT) for span in right_spans(hit, layout.hits(hit.line))]
     page_lines = layout.page_lines(hit.line)
+    if not out and not layout.doc.pages[hit.line.page - 1].text_layer:
+        level = _value_level(layout, hit, page_lines)
+        if level is not None:
+            out.append((level, LEVEL))
     lines = [ln for ln in page_lines if not layout.is_translation(ln)]
     # Under a label's translation, the value is a line further down.
     under = [ln.cy for ln in page_lines if layout.is_translation(ln) and 0 < ln.cy - hit.line.cy < 2.5 * hit.line.height]
@@ -412,6 +417,31 @@ def label_values(layout: "Layout", hit: Hit) -> list[tuple[Span, float]]:
         if beside is not None:
             out.append((beside, WRAPPED))
     return out
+
+
+def _value_level(layout: "Layout", hit: Hit, lines: list[TextLine]) -> Span | None:
+    """The value right of a label that OCR put on a line of its own, its value on the line
+    of the column beside ("Pay by:" over "... LV64 RIKO 3890  2026-08-13"): the cell
+    that starts right of the label at its height, with nothing of the label's line
+    between them."""
+    words = hit.span.words
+    x1, y0, y1 = max(w.x1 for w in words), min(w.y0 for w in words), max(w.y1 for w in words)
+    height = y1 - y0
+    width, _ = layout.page_size(hit.line.page)
+    if any(w.x0 >= x1 for w in hit.line.words):
+        return None  # the label's own line goes on: what is beyond is its, not a value
+    best: tuple[float, Span] | None = None
+    for line in lines:
+        if line is hit.line or abs(line.cy - hit.line.cy) > 0.8 * height:
+            continue
+        for c_start, c_end in line.cells:
+            cell = Span(line, c_start, c_end)
+            first = cell.words[0]
+            overlap = min(first.y1, y1) - max(first.y0, y0)
+            if first.x0 > x1 and first.x0 - x1 < 0.25 * width and overlap > 0.5 * min(first.height, height) \
+                    and (best is None or first.x0 < best[0]):
+                best = (first.x0, cell)
+    return best[1] if best is not None else None
 
 
 def _value_beside_wrapped(layout: "Layout", hit: Hit, lines: list[TextLine]) -> Span | None:

@@ -727,3 +727,18 @@ def test_a_code_label_and_its_number_sign_end_a_cell_whose_code_stands_in_the_ne
     inv = extract_invoice(page(*rows))
     assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Tallinna Kaubad AS", "EE104580206")
     assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("MB Duomenų centras", "LT100001738313")
+
+
+def test_a_value_ocr_lined_up_with_the_column_beside_is_still_right_of_its_label():
+    # "Pay by:" stands a little lower than the left column's line, which took its date
+    boxes = [("Krasta", 69.5, 114.9, 100.0, 122.6), ("iela", 104.6, 114.5, 121.1, 122.4), ("47,", 125.5, 114.6, 140.1, 123.2),
+             ("LV-4210", 145.1, 114.4, 183.3, 122.3), ("Liepaja,", 187.9, 113.8, 225.3, 123.7),
+             ("Date:", 396.4, 110.0, 426.9, 123.7), ("2026-07-30", 489.5, 110.6, 564.9, 120.0),
+             ("Bank", 69.4, 125.7, 93.6, 133.9), ("account:", 97.7, 126.2, 139.5, 133.6), ("LV64", 144.3, 125.5, 167.1, 133.4),
+             ("RIKO", 171.4, 125.3, 194.2, 133.2), ("3890", 198.3, 125.1, 222.5, 133.0), ("9237", 226.8, 124.9, 251.1, 132.8),
+             ("3310", 255.4, 124.7, 279.9, 132.8), ("5", 284.4, 124.8, 289.2, 132.5),
+             ("2026-08-13", 489.4, 127.7, 564.8, 137.3), ("Pay", 396.5, 128.7, 416.2, 140.3), ("by:", 421.7, 128.3, 437.1, 140.1),
+             ("Bank:", 69.5, 137.0, 96.3, 144.9), ("Citadele", 100.9, 136.7, 141.5, 144.9)]
+    words = [Word(t, *box) for t, *box in boxes]
+    inv = extract_invoice(Document([Page(1, 595, 842, words, "tesseract", False)]))
+    assert (inv["issueDate"], inv["dueDate"]) == ("2026-07-30", "2026-08-13")
