@@ -491,8 +491,8 @@ class Layout:
         # Lines re-made for a party block map to their block's lines (see parties.py).
         self.block_lines: dict[TextLine, list[TextLine]] = {}
         for page in doc.pages:
-            printed = page.lines() if page.text_layer else [Line(_decimals_joined(_unruled(ln.words)))
-                                                            for ln in page.lines()]
+            printed = page.lines() if page.text_layer else _regrouped(
+                [Line(_decimals_joined(_unruled(ln.words))) for ln in page.lines()])
             printed = [ln for ln in printed if ln.words]  # a line that was nothing but a rule
             lines = [TextLine(page.number, i, words) for i, words in enumerate(_rejoin(printed))]
             self.lines[page.number] = lines
@@ -601,6 +601,39 @@ def _decimals_joined(words: list[Word]) -> list[Word]:
 _MISREAD_COMMA = re.compile(r"-?(?:\d{1,3}(?:\.\d{3})+|\d+);\d{2}\)?")  # not ":": "14:08" is a time
 # "1-911,62": the thousands point read as a dash; no negative 911,62 is printed so.
 _DASH_FOR_POINT = re.compile(r"(\d{1,3})-(\d{3})([.,])(\d{2})")
+
+
+def _regrouped(lines: list[Line]) -> list[Line]:
+    """OCR lines with a stray end moved to the line it belongs to.
+
+    OCR joins words into lines by height; two columns whose lines fall a little apart
+    leave the first word of a right-hand line at the end of the left-hand one ("...,
+    Polska   Termin" over "płatności: 2026-10-25"). A line's last run of words, set apart
+    by a wide gap and standing lower or higher than the rest of its line, moves to the
+    line that goes on right after it at its own height.
+    """
+    lines = [ln for ln in lines if ln.words]
+    for line in lines:
+        words = sorted(line.words, key=lambda w: w.x0)
+        height = median(w.height for w in words)
+        cut = max((k for k in range(1, len(words)) if words[k].x0 - words[k - 1].x1 > 1.5 * height), default=None)
+        if cut is None:
+            continue
+        run, rest = words[cut:], words[:cut]
+        run_cy, rest_cy = median(w.cy for w in run), median(w.cy for w in rest)
+        if abs(run_cy - rest_cy) <= 0.3 * height:
+            continue
+        end = run[-1].x1
+        for other in lines:
+            if other is line or not other.words:
+                continue
+            first = min(other.words, key=lambda w: w.x0)
+            if 0 <= first.x0 - end < 1.5 * height and \
+                    abs(median(w.cy for w in other.words) - run_cy) < abs(run_cy - rest_cy):
+                line.words[:] = [w for w in line.words if w not in run]
+                other.words[:0] = run
+                break
+    return [ln for ln in lines if ln.words]
 
 
 def _rejoin(lines) -> list[list[Word]]:

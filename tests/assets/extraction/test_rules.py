@@ -742,3 +742,18 @@ def test_a_value_ocr_lined_up_with_the_column_beside_is_still_right_of_its_label
     words = [Word(t, *box) for t, *box in boxes]
     inv = extract_invoice(Document([Page(1, 595, 842, words, "tesseract", False)]))
     assert (inv["issueDate"], inv["dueDate"]) == ("2026-07-30", "2026-08-13")
+
+
+def test_a_word_ocr_left_at_the_end_of_the_column_besides_line_rejoins_its_own():
+    # "Termin" stands level with "płatności:", a little lower than the address beside it
+    boxes = [("NIP", 47.2, 81.5, 61.6, 88.2), ("UE:", 64.7, 81.6, 78.6, 88.3), ("PL6643001673", 82.4, 81.8, 139.3, 88.5),
+             ("Data", 367.1, 84.7, 383.9, 91.4), ("faktury:", 387.2, 84.8, 415.5, 93.4),
+             ("2026-10-15", 470.8, 85.5, 514.0, 92.3),
+             ("Siedziba:", 47.1, 93.8, 80.9, 100.7), ("ul.", 84.3, 93.9, 92.9, 100.9),
+             ("Świętojańska", 96.3, 92.4, 145.7, 103.0), ("54,", 148.6, 94.5, 159.7, 101.9),
+             ("47-328", 162.5, 94.6, 188.9, 101.3), ("Warszawa,", 191.8, 95.1, 232.4, 102.5),
+             ("Polska", 236.0, 95.0, 260.0, 102.0), ("Termin", 366.5, 97.6, 393.6, 104.4),
+             ("płatności:", 396.8, 97.6, 432.3, 106.5), ("2026-10-25", 470.4, 98.5, 513.9, 105.2)]
+    words = [Word(t, *box) for t, *box in boxes]
+    inv = extract_invoice(Document([Page(1, 595, 842, words, "tesseract", False)]))
+    assert (inv["issueDate"], inv["dueDate"]) == ("2026-10-15", "2026-10-25")
