@@ -145,12 +145,12 @@ def _block_lines(layout: Layout, heading: Hit, other: Hit | None) -> list[TextLi
     x_left, x_right, stop_y = _column_bounds(layout, heading, other)
     width, _ = layout.page_size(heading.line.page)
     return _collect(layout, heading.line.page, hx0, hy0, 0.5 * heading.line.height, x_left, x_right, stop_y,
-                    bounded=x_right <= width, headed=True)
+                    bounded=x_right <= width, headed=True, heading=heading)
 
 
 def _collect(layout: Layout, page: int, hx0: float, hy0: float, tol: float, x_left: float, x_right: float,
              stop_y: float | None, bounded: bool = False, headed: bool = False,
-             whole_lines: bool = False) -> list[TextLine]:
+             whole_lines: bool = False, heading: Hit | None = None) -> list[TextLine]:
     """The lines of a block's column. Under a heading, ``bounded`` when the other party's
     heading bounds the column, so that whatever stands in it is this party's; with
     ``whole_lines``, every cell of a line is the block's (a till slip's one column)."""
@@ -190,8 +190,10 @@ def _collect(layout: Layout, page: int, hx0: float, hy0: float, tol: float, x_le
                            for h in hits)
             if bounded or not labelled:
                 keep.append(c)
+        own = {id(w) for w in heading.span.words} if heading is not None and out else set()
         words = [w for w, s, e in zip(tl.words, tl.starts, tl.ends)
-                 if any(a <= s and e <= b for a, b in keep) and id(w) not in layout.translation_words]
+                 if any(a <= s and e <= b for a, b in keep) and id(w) not in layout.translation_words
+                 and id(w) not in own]  # the heading on a line OCR put under the name's start
         if not words:
             continue  # a label's translation under it
         line = TextLine(page, len(out), words)

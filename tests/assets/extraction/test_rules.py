@@ -757,3 +757,22 @@ def test_a_word_ocr_left_at_the_end_of_the_column_besides_line_rejoins_its_own()
     words = [Word(t, *box) for t, *box in boxes]
     inv = extract_invoice(Document([Page(1, 595, 842, words, "tesseract", False)]))
     assert (inv["issueDate"], inv["dueDate"]) == ("2026-10-15", "2026-10-25")
+
+
+def test_a_heading_ocr_lined_up_under_its_names_start_opens_the_block_it_heads():
+    # "Maksja:   Rasos Jankauskienės IĮ" as OCR boxed it: "Rasos IĮ" a line of its own just
+    # above the heading's line, which keeps "Jankauskienės"
+    boxes = [("Eesti", 44.3, 49.5, 77.1, 60.8), ("Puit", 83.1, 49.1, 110.3, 60.4), ("AS", 114.8, 49.2, 132.8, 60.3),
+             ("ARVE", 363.0, 49.8, 394.4, 59.2),
+             ("Käibemaksukohustuslase", 43.9, 72.2, 133.4, 78.4), ("nr:", 136.3, 73.4, 144.9, 77.7),
+             ("EE103214968", 148.3, 71.8, 197.2, 78.3),
+             ("IĮ", 197.1, 151.9, 204.8, 161.9), ("Jankauskienės", 138.5, 152.9, 204.1, 160.9),
+             ("Rasos", 113.3, 153.4, 135.2, 159.9), ("Maksja:", 44.0, 153.4, 74.0, 161.6),
+             ("Reg.", 113.4, 164.1, 130.0, 171.0), ("kood:", 133.0, 164.1, 155.0, 171.0),
+             ("344644197", 160.0, 164.1, 200.0, 171.0),
+             ("Käibemaksukohustuslase", 113.4, 174.7, 203.0, 181.0), ("nr:", 206.0, 174.7, 215.0, 181.0),
+             ("LT571758212", 219.0, 174.7, 268.0, 181.0)]
+    words = [Word(t, *box) for t, *box in boxes]
+    inv = extract_invoice(Document([Page(1, 595, 842, words, "tesseract", False)]))
+    assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Eesti Puit AS", "EE103214968")
+    assert (inv["buyer"]["companyCode"], inv["buyer"]["vatCode"]) == ("344644197", "LT571758212")
