@@ -397,7 +397,7 @@ def _name(layout: Layout, block: Block, found: dict[str, Candidate], label_lines
                           if h.key in _FIELD_KEYS) if rest is not None else True
         # Not a signature rule, nor the document's title printed on the heading's line.
         if rest is not None and not label_first and _WORD.search(rest.text) and not _is_title(rest.text):
-            found["name"] = Candidate(tidy_name(rest.text), 0.9, rest)
+            found["name"] = Candidate(tidy_name(first.text[heading.end :]), 0.9, rest)  # tidied unstripped
             return
     for i, line in enumerate(lines[1:4], start=1):
         if i in label_lines or not _WORD.search(line.text):
@@ -405,8 +405,8 @@ def _name(layout: Layout, block: Block, found: dict[str, Candidate], label_lines
         if find_vat_codes(line.text) or find_ibans(line.text):
             continue
         span = Span(line, 0, len(line.text)).strip(" :;,-–|")
-        if span is not None:
-            found["name"] = Candidate(tidy_name(span.text), 0.85, span)
+        if span is not None:  # tidied as printed: a trailing "||" may be OCR's "IĮ"
+            found["name"] = Candidate(tidy_name(line.text), 0.85, span)
         return
 
 
@@ -470,6 +470,8 @@ def tidy_name(text: str) -> str:
     "UAB „ Saulės vėjas “" -> "UAB „Saulės vėjas“"; an unbalanced straight quote at
     either end (a quote the label's punctuation took away) is dropped, not invented.
     """
+    if re.search(r"[ąčęėįšųūž]", text.lower()):  # a Lithuanian name: "IĮ" (a sole trader) read as bars
+        text = re.sub(r"(?<=\s)(?:\|\||I\||\|I|I\])\s*$", "IĮ", text)
     name = _latin_homoglyphs(clean_value(text))
     # A closing quote OCR read as an asterisk: "„Gintaro krantas* UAB".
     if "„" in name and not re.search(r"[“”]", name[name.index("„"):]):
@@ -934,5 +936,19 @@ def _name_above(layout: Layout, line: TextLine, x0: float, taken: set[int],
     if best is None:
         return None, None
     _, ln, span = best
+    span = _with_legal_form(span)
     span = span.strip(_SEPARATORS) or span
     return ln, Candidate(tidy_name(span.text), 0.8, span)
+
+
+def _with_legal_form(span: Span) -> Span:
+    """A name with its legal form when a gap set the form in a cell of its own ("Jono
+    Jankauskienės   IĮ" on a slip's monospaced line)."""
+    line = span.line
+    for c_start, c_end in line.cells:
+        if c_start >= span.end:
+            form = line.text[c_start:c_end]
+            if _LEGAL_FORMS.fullmatch(fold(form.strip())) and not _LEGAL_FORMS.search(fold(span.text)):
+                return Span(line, span.start, c_end)
+            break
+    return span

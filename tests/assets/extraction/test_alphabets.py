@@ -99,3 +99,20 @@ def test_a_heading_and_its_translation_joined_across_a_slash_ocr_read_as_an_excl
 
 def test_a_speck_beside_a_dot_of_a_legal_form_goes():
     assert tidy_name("Tessitura Como S..r.l.") == "Tessitura Como S.r.l."
+
+
+def test_a_sole_traders_form_read_as_bars_is_its_form_and_one_set_apart_stays_with_the_name():
+    from assets.extraction import extract_invoice
+    from assets.ocr.model import Document, Page, Word
+
+    assert tidy_name("Ramunės Jankauskienės ||") == "Ramunės Jankauskienės IĮ"
+    assert tidy_name("Rasos Jankauskienės I|") == "Rasos Jankauskienės IĮ"
+    assert tidy_name("Gouda Kaas ||") == "Gouda Kaas"  # bars after a name that is not Lithuanian are bars
+    # a slip's monospaced header: a gap sets the legal form in a cell of its own
+    words = [Word("Jono", 73.9, 17.5, 90.2, 22.6), Word("Jankauskienės", 95.5, 17.0, 150.5, 22.6),
+             Word("IĮ", 156.0, 17.5, 163.2, 23.8),
+             Word("Įmonės", 69.6, 35.8, 95.0, 41.0), Word("kodas:", 98.0, 35.8, 120.0, 41.0),
+             Word("375558557", 124.0, 35.8, 164.0, 41.0),
+             Word("PARDAVIMO", 84.5, 64.3, 124.0, 69.5), Word("KVITAS", 128.0, 64.3, 154.0, 69.5)]
+    seller = extract_invoice(Document([Page(1, 230, 300, words, "tesseract", False)]))["seller"]
+    assert (seller["name"], seller["companyCode"]) == ("Jono Jankauskienės IĮ", "375558557")
