@@ -41,7 +41,7 @@ _E = r"(?![\d])"  # right boundary
 
 _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("lt_words", re.compile(
-        _B + r"(?P<y>\d{4})\s*m\.?\s*" + _LT_MONTH_WORD + r"\s*(?:men\.?\s*)?(?P<d>\d{1,2})\s*d\.?(?!\w)"
+        _B + r"(?P<y>\d{4})\s*m\.?\s*" + _LT_MONTH_WORD + r"\s*(?:men\.?\s*)?(?P<d>\d{1,2})(?:\s*d\.?)?(?![\w])"
     )),
     ("lv_words", re.compile(
         _B + r"(?P<y>\d{4})\.?\s*(?:gada|g\.)\s*(?P<d>\d{1,2})\.?\s*" + _MONTH_WORD

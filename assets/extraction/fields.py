@@ -31,6 +31,7 @@ CELL_GAP = 1.0
 # Scores for where a labelled value was found.
 RIGHT, BELOW = 0.95, 0.85
 LEVEL = 0.9  # right of the label, on the line OCR gave the column beside (see ``_value_level``)
+NEAR = 0.8  # right of the label, half a line or a line up or down (a value wrapped beside it)
 WRAPPED = 0.75  # right of a label wrapped over lines, a line down
 # A value on the line below must start within this many line pitches.
 BELOW_MAX_PITCH = 1.8
@@ -416,31 +417,46 @@ def label_values(layout: "Layout", hit: Hit) -> list[tuple[Span, float]]:
         beside = _value_beside_wrapped(layout, hit, lines)
         if beside is not None:
             out.append((beside, WRAPPED))
+    if not any(score in (RIGHT, LEVEL) for _, score in out):
+        # A row of a label column whose value wraps over lines beside it, centred on the
+        # label ("Sąskaitos faktūros / Nr." beside "KT 29885" between its two lines).
+        near = _value_level(layout, hit, page_lines, reach=1.2 * layout.pitch[hit.line.page])
+        if near is not None and all(near.line is not sp.line or near.start != sp.start for sp, _ in out):
+            out.append((near, NEAR))
     return out
 
 
-def _value_level(layout: "Layout", hit: Hit, lines: list[TextLine]) -> Span | None:
+def _value_level(layout: "Layout", hit: Hit, lines: list[TextLine], reach: float | None = None) -> Span | None:
     """The value right of a label that OCR put on a line of its own, its value on the line
     of the column beside ("Pay by:" over "... LV64 RIKO 3890  2026-08-13"): the cell
     that starts right of the label at its height, with nothing of the label's line
-    between them."""
+    between them. With ``reach``, the nearest such cell within that distance up or down
+    that is no label: a value wrapped over lines beside its label, centred on it."""
     words = hit.span.words
     x1, y0, y1 = max(w.x1 for w in words), min(w.y0 for w in words), max(w.y1 for w in words)
     height = y1 - y0
     width, _ = layout.page_size(hit.line.page)
     if any(w.x0 >= x1 for w in hit.line.words):
         return None  # the label's own line goes on: what is beyond is its, not a value
-    best: tuple[float, Span] | None = None
+    best: tuple[tuple[float, float], Span] | None = None
+    level = reach is None
+    reach = 0.8 * height if reach is None else reach
     for line in lines:
-        if line is hit.line or abs(line.cy - hit.line.cy) > 0.8 * height:
+        if line is hit.line or abs(line.cy - hit.line.cy) > reach:
             continue
         for c_start, c_end in line.cells:
             cell = Span(line, c_start, c_end)
             first = cell.words[0]
-            overlap = min(first.y1, y1) - max(first.y0, y0)
-            if first.x0 > x1 and first.x0 - x1 < 0.25 * width and overlap > 0.5 * min(first.height, height) \
-                    and (best is None or first.x0 < best[0]):
-                best = (first.x0, cell)
+            if not x1 < first.x0 < x1 + 0.25 * width:
+                continue
+            if level:
+                if min(first.y1, y1) - max(first.y0, y0) <= 0.5 * min(first.height, height):
+                    continue
+            elif any(h.start < c_end and h.end > c_start for h in layout.hits(line)):
+                continue  # another row's label, not a value
+            key = (abs(line.cy - hit.line.cy), first.x0)
+            if best is None or key < best[0]:
+                best = (key, cell)
     return best[1] if best is not None else None
 
 
@@ -505,6 +521,45 @@ class Layout:
                 if self._translates(line, above):
                     self.translation_words |= {id(w) for w in line.words}
                     self._hits[line] = []
+        for lines in self.lines.values():
+            for k, above in enumerate(lines):
+                for line in lines[k + 1 : k + 3]:
+                    self._join_wrapped_label(above, line, lines[k + 1 : line.index])
+
+    def _join_wrapped_label(self, above: TextLine, line: TextLine, between: list[TextLine]) -> None:
+        """A label wrapped over two lines of a narrow column ("Apmokėjimo / terminas",
+        "Fecha de / vencimiento:") is one label on its first line: its value stands right
+        of that line. The second line's part is the label's, neither a label nor a value.
+        A value wrapped beside it may put a line between them (nothing of it in the label's
+        column)."""
+        if line.cy - above.cy > (1.6 + 1.1 * len(between)) * max(line.height, above.height):
+            return
+        for a_start, a_end in above.cells:
+            head = Span(above, a_start, a_end)
+            if any(w.x1 > head.words[0].x0 and w.x0 < head.words[-1].x1 for ln in between for w in ln.words):
+                continue
+            cover = [h for h in self.hits(above) if h.start < a_end and h.end > a_start]
+            if cover and max(h.end for h in cover) >= a_end and min(h.start for h in cover) <= a_start \
+                    and all(h.label.weight >= 1 for h in cover):
+                continue  # a whole label already
+            x0 = head.words[0].x0
+            for b_start, b_end in line.cells:
+                tail = Span(line, b_start, b_end)
+                if abs(tail.words[0].x0 - x0) > 0.5 * line.height:
+                    continue
+                joined = f"{head.folded} {tail.folded}"
+                for d in self.labels:
+                    m = d.pattern.match(joined)
+                    if m is None or m.end() <= len(head.folded) + 1 or d.key in ("seller", "buyer"):
+                        continue
+                    if not re.fullmatch(r"[\s:.]*", joined[m.end() :]):
+                        continue
+                    self._hits[above] = [h for h in self.hits(above) if h.end <= a_start or h.start >= a_end] + [
+                        Hit(d, above, a_start, a_end, tuple(m.groupdict().items()))]
+                    self._hits[above].sort(key=lambda h: h.start)
+                    self._hits[line] = [h for h in self.hits(line) if h.end <= b_start or h.start >= b_end]
+                    self.translation_words |= {id(w) for w in tail.words}
+                    return
 
     def _translates(self, line: TextLine, above: TextLine) -> bool:
         """Whether a line is nothing but translations of the labels right above it."""

@@ -12,7 +12,7 @@ import re
 from collections import Counter
 from datetime import date, timedelta
 
-from .dates import find_dates
+from .dates import DateMatch, find_dates
 from .fields import RIGHT, Candidate, Hit, Layout, Span, label_value, label_values
 from .identifiers import find_ibans, vat_is_valid
 from .labels import DOCUMENT_TYPES
@@ -355,6 +355,8 @@ def dates(layout: Layout, issue_anchor: Span | None) -> dict[str, Candidate]:
             if span is None:
                 continue
             found = find_dates(span.text)
+            if not found and (wrapped := _wrapped_date(layout, places)) is not None:
+                span, found = wrapped[0], [wrapped[1]]
             if found:
                 d = found[0]
                 cand = Candidate(d.value.isoformat(), score * _label_weight(hit), span.sub(d.start, d.end))
@@ -383,6 +385,29 @@ def dates(layout: Layout, issue_anchor: Span | None) -> dict[str, Candidate]:
         out["dueDate"] = Candidate((issue + timedelta(days=days)).isoformat(), 0.7, span)
         out.setdefault("paymentTerms", Candidate(clean_value(span.text), 0.8, span))
     return out
+
+
+def _wrapped_date(layout: Layout, places: list[tuple[Span, float]]) -> tuple[Span, DateMatch] | None:
+    """A date wrapped over two lines beside its label ("20 de mayo de" over "2026"): a
+    place of the label read with the cell starting where it starts on the line above or
+    below. Its position is the upper part."""
+    for place, _ in places:
+        lines = layout.page_lines(place.line)
+        pitch = layout.pitch[place.line.page]
+        x0 = place.words[0].x0
+        for other in lines:
+            if other is place.line or abs(other.cy - place.line.cy) > 1.3 * pitch:
+                continue
+            for c_start, c_end in other.cells:
+                cell = Span(other, c_start, c_end)
+                if abs(cell.words[0].x0 - x0) > place.line.height or layout.hits(other) and any(
+                        h.start < c_end and h.end > c_start for h in layout.hits(other)):
+                    continue
+                upper, lower = (cell, place) if other.cy < place.line.cy else (place, cell)
+                for d in find_dates(f"{upper.text} {lower.text}"):
+                    if d.start < len(upper.text) < d.end:
+                        return upper, DateMatch(d.value, d.start, len(upper.text))
+    return None
 
 
 def _unlabelled_issue_date(layout: Layout, used: set, anchor: Span | None) -> Candidate | None:

@@ -776,3 +776,37 @@ def test_a_heading_ocr_lined_up_under_its_names_start_opens_the_block_it_heads()
     inv = extract_invoice(Document([Page(1, 595, 842, words, "tesseract", False)]))
     assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Eesti Puit AS", "EE103214968")
     assert (inv["buyer"]["companyCode"], inv["buyer"]["vatCode"]) == ("344644197", "LT571758212")
+
+
+def test_a_label_column_whose_labels_and_values_wrap_over_lines():
+    # A grid of label and value columns, each cell centred in its row: "Fecha factura:"
+    # between the two lines of its date, "Fecha de / vencimiento:" around its date
+    boxes = [("FACTURA", 300.3, 58.1, 381.4, 77.1),
+             ("CIF:", 48.8, 68.2, 67.6, 79.4), ("B83598078", 70.4, 68.2, 121.5, 79.4),
+             ("Número", 302.5, 83.6, 345.2, 97.0), ("de", 348.5, 83.6, 361.9, 97.0),
+             ("factura:", 365.2, 83.6, 405.2, 97.0), ("05235", 426.1, 83.6, 459.4, 97.0),
+             ("20", 426.1, 100.1, 439.4, 113.5), ("de", 442.7, 100.1, 456.7, 113.5), ("mayo", 460.0, 100.1, 491.4, 113.5),
+             ("de", 494.7, 100.1, 508.7, 113.5), ("España", 48.8, 102.0, 82.7, 113.1),
+             ("Fecha", 302.5, 106.9, 335.9, 120.3), ("factura:", 339.2, 106.9, 379.2, 120.3),
+             ("Cuenta", 48.8, 113.2, 81.0, 124.4), ("bancaria:", 83.8, 113.2, 124.9, 124.4),
+             ("2026", 426.1, 113.6, 452.7, 127.0),
+             ("Banco:", 48.8, 124.5, 79.9, 135.6), ("CaixaBank,", 82.6, 124.5, 133.8, 135.6),
+             ("Fecha", 302.5, 130.1, 335.9, 143.5), ("de", 339.2, 130.1, 352.5, 143.5),
+             ("3", 426.1, 136.9, 432.7, 150.3), ("de", 436.1, 136.9, 450.0, 150.3), ("junio", 453.2, 136.9, 482.0, 150.3),
+             ("de", 485.3, 136.9, 499.3, 150.3), ("2026", 502.6, 136.9, 529.3, 150.3),
+             ("vencimiento:", 302.5, 143.6, 366.0, 157.0)]
+    words = [Word(t, *box) for t, *box in boxes]
+    inv = extract_invoice(Document([Page(1, 595, 842, words, "pdf-text", True)]))
+    assert (inv["invoiceNumber"], inv["issueDate"], inv["dueDate"]) == ("05235", "2026-05-20", "2026-06-03")
+
+
+def test_a_wrapped_number_label_finds_its_value_centred_beside_it():
+    rows = [(40, [(48, "MB „Jūros vartai“")]), (113, [(48, "Pirkėjas"), (300, "PVM sąskaita faktūra")]),
+            (124, [(48, "UAB „Žalgirio prekyba“")]),
+            (136, [(48, "Įm. kodas 322681848"), (303, "Sąskaitos faktūros")]),
+            (147, [(48, "PVM mok. kodas LT103975240318"), (420, "KT 29885")]),
+            (158, [(48, "Liepų g. 13, LT-58759 Kėdainiai"), (303, "Nr.")]),
+            (170, [(420, "2026 m. gegužės 25")]), (181, [(303, "Sąskaitos data"), (420, "d.")]),
+            (196, [(303, "Apmokėjimo"), (420, "2026 m. birželio 24")]), (207, [(303, "terminas"), (420, "d.")])]
+    inv = extract_invoice(page(*rows))
+    assert (inv["invoiceNumber"], inv["issueDate"], inv["dueDate"]) == ("KT 29885", "2026-05-25", "2026-06-24")
