@@ -231,7 +231,8 @@ def _join_translations(line: TextLine, hits: list[Hit]) -> list[Hit]:
 
 
 # Labels a number sign may precede: "Nº IVA" is a VAT label, not a number and a label.
-_NUMBERED = {"vat_code", "company_code", "iban", "order_reference", "invoice_number", "phone", "natural_person"}
+_NUMBERED = {"vat_code", "company_code", "iban", "order_reference", "invoice_number", "phone", "natural_person",
+             "original_invoice", "credit_note_number"}
 
 
 def _best_cover(candidates: list[Hit]) -> list[Hit]:

@@ -235,7 +235,8 @@ def invoice_number(layout: Layout) -> dict[str, Candidate]:
                                          else _union(series, number))
         return out
 
-    for hit in layout.iter_hits("invoice_number"):
+    numbered = [*layout.iter_hits("credit_note_number"), *layout.iter_hits("invoice_number")]
+    for hit in numbered:  # a credit note's own number before any invoice's
         span, score = _number_value(layout, hit)
         if span is None or find_ibans(span.text) or re.match(r"\s*[A-Z]{2}\d{2}\s?\d{4}", span.text):
             continue
@@ -341,8 +342,11 @@ def dates(layout: Layout, issue_anchor: Span | None) -> dict[str, Candidate]:
     used: set[tuple[int, int, int]] = set()
     term_days: tuple[int, Span] | None = None
     fields = (("issue_date", "issueDate"), ("due_date", "dueDate"), ("delivery_date", "deliveryDate"))
+    originals = list(layout.iter_hits("original_invoice"))
     for key, field in fields:
-        for hit in layout.iter_hits(key):
+        hits = list(layout.iter_hits(key))
+        own = [h for h in hits if not _of_original(layout, h, originals)]
+        for hit in own or hits:  # "Original invoice: ... / Invoice date: ...": the corrected invoice's date
             # Right of the label may stand the next column's label ("Due Date:  Source:")
             # with the values under both: the first place holding a date.
             # A word as general as "Fecha" reads only its first place: "Fecha de operación"
@@ -385,6 +389,18 @@ def dates(layout: Layout, issue_anchor: Span | None) -> dict[str, Candidate]:
         out["dueDate"] = Candidate((issue + timedelta(days=days)).isoformat(), 0.7, span)
         out.setdefault("paymentTerms", Candidate(clean_value(span.text), 0.8, span))
     return out
+
+
+def _of_original(layout: Layout, hit: Hit, originals: list[Hit]) -> bool:
+    """Whether a date label belongs to the reference to the invoice a credit note corrects:
+    on its line after it, or on the next line starting where it starts."""
+    for ref in originals:
+        if ref.line is hit.line and ref.start < hit.start:
+            return True
+        if ref.line.page == hit.line.page and 0 < hit.line.cy - ref.line.cy <= 1.6 * layout.pitch[ref.line.page] \
+                and abs(hit.span.words[0].x0 - ref.span.words[0].x0) < hit.line.height:
+            return True
+    return False
 
 
 def _wrapped_date(layout: Layout, places: list[tuple[Span, float]]) -> tuple[Span, DateMatch] | None:

@@ -117,6 +117,36 @@ PARTY_FIELDS = {
 }
 
 HEADER_FIELDS = {
+    # A credit note's own number ...
+    "credit_note_number": {
+        "": ["credit note (?:no|nr|number|#)", "credit memo (?:no|nr|number|#)", "credit (?:note|memo) no. "],
+        "de": ["gutschrift nr. ", "gutschrift-nr. ", "gutschriftsnummer", "gutschrift nummer"],
+        "fr": ["avoir n°", "avoir no", "numéro d'avoir", "n° d'avoir"],
+        "pl": ["faktura korygująca nr", "korekta nr"], "lv": ["kredītrēķins nr. ", "kredītrēķina nr. "],
+        "et": ["kreeditarve nr. ", "kreeditarve nr"], "nl": ["creditnota nr. ", "creditnotanummer", "creditfactuur nr. "],
+        "it": ["nota di credito n. ", "nota di credito n°", "nota di credito nr. "],
+        "es": ["factura rectificativa n°", "factura rectificativa nº", "nota de crédito n°", "nota de crédito nº",
+               "factura rectificativa número"],
+        "ru": ["корректировочный счет №", "кредитный счет №"],
+    },
+    # ... and the invoice it corrects, whose number and date are not the document's.
+    "original_invoice": {
+        "": ["original invoice", "credited invoice", "corrected invoice", "invoice reference", "reference invoice",
+             "relating to invoice", "for invoice"],
+        "lt": ["kredituojama saskaita", "kredituojamos saskaitos", "koreguojama saskaita", "pradine saskaita",
+               "susijusi saskaita"],
+        "de": ["zur rechnung", "zu rechnung", "ursprüngliche rechnung", "originalrechnung", "bezug rechnung",
+               "rechnungsbezug", "korrigierte rechnung", "bezieht sich auf rechnung"],
+        "fr": ["facture d'origine", "facture initiale", "facture rectifiée", "sur facture", "facture originale",
+               "facture de référence"],
+        "pl": ["faktura korygowana", "dotyczy faktury", "do faktury", "faktura pierwotna"],
+        "lv": ["sākotnējais rēķins", "koriģējamais rēķins", "pamatrēķins"],
+        "et": ["algne arve", "korrigeeritav arve", "viitearve"],
+        "nl": ["oorspronkelijke factuur", "originele factuur", "betreft factuur", "gecrediteerde factuur"],
+        "it": ["fattura di riferimento", "fattura originale", "rif. fattura", "fattura rettificata"],
+        "es": ["factura rectificada", "factura original", "factura de referencia"],
+        "ru": ["к сч[её]ту", "исходный сч[её]т", "корректируемый сч[её]т"],
+    },
     "invoice_number": {
         "de": ["rechnungsnummer", "rechnungs-nr. ", "rechnung nr. ", "rechnung-nr. ", "re-nr. ", "belegnummer",
                "beleg-nr. ", "rechnungsnr. ", "rg. -nr. ", "rg. nr. ", "dokumentnummer"],
@@ -345,7 +375,7 @@ TABLE_COLUMNS = {
 
 # (kind, pattern) in the order they are tried: specific kinds before "invoice".
 DOCUMENT_TYPES = [
-    ("credit_note", "gutschrift|rechnungskorrektur|stornorechnung|facture d'avoir|avoir|note de crédit"
+    ("credit_note", "credit memo|gutschrift|rechnungskorrektur|stornorechnung|facture d'avoir|avoir|note de crédit"
                     "|faktura korygująca|korekta faktury|kredītrēķins|kreeditarve|creditnota|creditfactuur"
                     "|nota di credito|factura rectificativa|nota de crédito|nota de abono"
                     "|корректировочный сч[её]т(?:-фактура)?|кредитный сч[её]т"),

@@ -810,3 +810,22 @@ def test_a_wrapped_number_label_finds_its_value_centred_beside_it():
             (196, [(303, "Apmokėjimo"), (420, "2026 m. birželio 24")]), (207, [(303, "terminas"), (420, "d.")])]
     inv = extract_invoice(page(*rows))
     assert (inv["invoiceNumber"], inv["issueDate"], inv["dueDate"]) == ("KT 29885", "2026-05-25", "2026-06-24")
+
+
+@pytest.mark.parametrize("rows, expected", [
+    ([(40, [(60, "Northwind Trading Ltd")]), (52, [(60, "VAT GB980780684")]),
+      (40, [(380, "CREDIT MEMO")]), (62, [(380, "Credit memo no.: CM-2026-007")]), (74, [(380, "Date: 2026-03-20")]),
+      (86, [(380, "Original invoice: INV-2026-0412")]), (98, [(380, "Invoice date: 2026-03-01")])],
+     ("credit_note", "CM-2026-007", "2026-03-20")),
+    ([(40, [(60, "Nordlicht Technik GmbH")]), (52, [(60, "USt-IdNr. DE136695976")]),
+      (90, [(380, "Gutschrift Nr.: GS-2026-3")]), (102, [(380, "Datum: 20.03.2026")]),
+      (114, [(380, "zur Rechnung Nr.: RE-2026-0412")]), (126, [(380, "vom 01.03.2026")]), (160, [(60, "Gutschrift")])],
+     ("credit_note", "GS-2026-3", "2026-03-20")),
+    ([(40, [(60, "Creditnota")]), (62, [(60, "Creditnotanummer: CN-88")]),
+      (74, [(60, "Oorspronkelijke factuur: F-2026-12")]), (86, [(60, "Factuurdatum: 01-03-2026")]),
+      (98, [(60, "Datum: 20-03-2026")])],
+     ("credit_note", "CN-88", "2026-03-20")),
+])
+def test_a_credit_notes_own_number_and_date_not_the_corrected_invoices(rows, expected):
+    inv = extract_invoice(page(*rows))
+    assert (inv["documentType"], inv["invoiceNumber"], inv["issueDate"]) == expected
