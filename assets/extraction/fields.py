@@ -321,7 +321,8 @@ def stands_as_heading(hit: Hit) -> bool:
     """Whether a party heading stands as one. Short words that are headings only now and
     then ("To", "From", weight < 1) need a colon or the end of their cell: "To:" is a
     heading, the "to" of "VAT to be collected" is not."""
-    if hit.label.weight >= 1 or hit.line.text[hit.start : hit.end].endswith(":"):
+    if hit.label.weight >= 1 or hit.line.text[hit.start : hit.end].endswith(":") \
+            or hit.line.text[hit.end :].lstrip().startswith(":"):  # "De :" in French typography
         return True
     return hit.end >= hit.line.cell_at(hit.start)[1]
 

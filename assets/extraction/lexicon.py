@@ -18,6 +18,17 @@ from .normalize import fold
 
 # key -> language -> patterns. ``{rate}`` marks where a VAT rate may follow ("MwSt 19 %").
 HEADINGS = {
+    # "From:" / "To:" in each language: short words, headings only with their colon.
+    "seller/0.5": {
+        "de": ["von(?=\\s*:)"], "fr": ["de(?=\\s*:)"], "pl": ["od(?=\\s*:)"], "lt": ["nuo(?=\\s*:)"],
+        "nl": ["van(?=\\s*:)"], "it": ["da(?=\\s*:)"], "es": ["de(?=\\s*:)"], "et": ["kellelt(?=\\s*:)"],
+        "ru": ["от(?=\\s*:)"],
+    },
+    "buyer/0.5": {
+        "de": ["an(?=\\s*:)"], "fr": ["a(?=\\s*:)"], "pl": ["do(?=\\s*:)"], "lt": ["kam(?=\\s*:)"],
+        "nl": ["aan(?=\\s*:)"], "it": ["a(?=\\s*:)"], "es": ["para(?=\\s*:)"], "et": ["kellele(?=\\s*:)"],
+        "lv": ["kam(?=\\s*:)"], "ru": ["кому(?=\\s*:)"],
+    },
     "seller": {
         "de": ["verkäufer", "lieferant", "rechnungssteller", "rechnungsaussteller", "auftragnehmer",
                "leistungserbringer", "absender", "anbieter"],

@@ -87,8 +87,12 @@ def find_blocks(layout: Layout) -> dict[str, Block]:
             continue  # a signature line ("Émis par: ________"), not a party
         if _qualifies_a_field(layout, hit):
             continue  # "Customer VAT: LT...": one of the party's codes, not its block
-        # A heading opens its cell (after OCR debris at most: "r Destinataire:").
-        if len(hit.line.text[cell_start : hit.start].strip()) <= 2 and hit.key not in headings:
+        # A heading opens its cell (after OCR debris at most: "r Destinataire:"); a short
+        # word ("De:", "An:") exactly, and never before a number ("Cc de: 02124670338").
+        debris = len(hit.line.text[cell_start : hit.start].strip())
+        if hit.label.weight < 1 and (debris or re.match(r"\s*:?\s*[\d(]", hit.line.text[hit.end :])):
+            continue
+        if debris <= 2 and hit.key not in headings:
             headings[hit.key] = hit
     blocks = {}
     for role, hit in headings.items():

@@ -829,3 +829,25 @@ def test_a_wrapped_number_label_finds_its_value_centred_beside_it():
 def test_a_credit_notes_own_number_and_date_not_the_corrected_invoices(rows, expected):
     inv = extract_invoice(page(*rows))
     assert (inv["documentType"], inv["invoiceNumber"], inv["issueDate"]) == expected
+
+
+@pytest.mark.parametrize("frm, to", [("Von:", "An:"), ("De :", "À :"), ("Od:", "Do:"), ("Nuo:", "Kam:"),
+                                     ("Van:", "Aan:"), ("Da:", "A:"), ("De:", "Para:"), ("От:", "Кому:")])
+def test_from_and_to_in_each_language_head_the_parties_whichever_stands_left(frm, to):
+    rows = [(40, [(60, "RECHNUNG")]), (70, [(60, to), (320, frm)]),
+            (82, [(60, "UAB „Medžio darbai“"), (320, "Nordlicht Technik GmbH")]),
+            (94, [(60, "Laisvės al. 10, LT-44001 Kaunas"), (320, "Hafenstraße 12, 20457 Hamburg")]),
+            (106, [(60, "LT100006688411"), (320, "DE136695976")])]
+    inv = extract_invoice(page(*rows))
+    assert (inv["seller"]["name"], inv["buyer"]["name"]) == ("Nordlicht Technik GmbH", "UAB „Medžio darbai“")
+
+
+def test_a_short_party_word_before_a_number_or_after_debris_heads_nothing():
+    rows = [(40, [(60, "Tessitura Como S.r.l.")]), (52, [(60, "Viale Europa 87, 68388 Verona")]),
+            (80, [(60, "Customer:")]), (92, [(60, "Marmi Carrara S.r.l.")]), (104, [(60, "Cc de: 02124670338")]),
+            (116, [(60, "VAT IT02124670338")]), (160, [(60, "Pos. Item Quantity Price Amount")]),
+            (175, [(60, "1 Consulting 2 10.00 20.00")]),
+            (700, [(60, "Tessitura Como S.r.l. | VAT IT14211780193 | IBAN IT60 X054 2811 1010 0000 0123 456")])]
+    inv = extract_invoice(page(*rows))
+    assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Tessitura Como S.r.l.", "IT14211780193")
+    assert inv["buyer"]["name"] == "Marmi Carrara S.r.l."
