@@ -24,7 +24,7 @@ from typing import Iterable, Iterator
 
 from ..ocr.model import Document, Line, Word, WordBox, group_lines
 from .labels import LabelDef
-from .normalize import fold
+from .normalize import edit_distance, fold
 
 # Words further apart than this many (median) word heights start a new cell.
 CELL_GAP = 1.0
@@ -428,6 +428,19 @@ def label_values(layout: "Layout", hit: Hit) -> list[tuple[Span, float]]:
     return out
 
 
+def _misread_label(text: str, keys: set[str], words: dict[str, list[str]]) -> bool:
+    """Whether folded ``text`` is one of the keys' English label words as OCR misreads
+    them: a few letters apart (a third of them at most), never a number."""
+    letters = sum(ch.isalpha() for ch in text)
+    if letters < 3 or letters < 0.6 * len(text.replace(" ", "")):
+        return False
+    for key in keys:
+        for label in words.get(key, []):
+            if abs(len(label) - len(text)) <= 3 and edit_distance(text, label) <= max(1, len(label) // 3):
+                return True
+    return False
+
+
 def _value_level(layout: "Layout", hit: Hit, lines: list[TextLine], reach: float | None = None) -> Span | None:
     """The value right of a label that OCR put on a line of its own, its value on the line
     of the column beside ("Pay by:" over "... LV64 RIKO 3890  2026-08-13"): the cell
@@ -518,6 +531,10 @@ class Layout:
         # Words of a label's translation printed under it ("Pirkėjas" over "Buyer"): part
         # of the label, neither a label of its own nor a value.
         self.translation_words: set[int] = set()
+        self.english: dict[str, list[str]] = {}  # each kind's English label words, as written
+        for d in labels:
+            if d.words and d.lang in ("en", ""):
+                self.english.setdefault(d.key, []).append(d.words)
         for lines in self.lines.values():
             for above, line in zip(lines, lines[1:]):
                 if self._translates(line, above):
@@ -564,19 +581,31 @@ class Layout:
                     return
 
     def _translates(self, line: TextLine, above: TextLine) -> bool:
-        """Whether a line is nothing but translations of the labels right above it."""
+        """Whether a line is nothing but translations of the labels right above it.
+
+        Each cell stands under a label of the line above and is a label of the same kind,
+        or, as OCR misreads it ("Se11er", "Cornpany c0de"), within a few letters of one
+        of that kind's English words."""
         if line.cy - above.cy > 2.2 * max(line.height, above.height):
             return False
         hits, labels = find_hits(line, self.labels), self.hits(above)
-        covered = sum(h.end - h.start for h in hits)
-        if not hits or covered < 0.8 * len(line.text.replace(" ", "")):
+        if not labels:
             return False
-        for hit in hits:
-            x0, x1 = hit.span.words[0].x0, hit.span.words[-1].x1
-            if not any(h.key == hit.key and min(x1, h.span.words[-1].x1) - max(x0, h.span.words[0].x0) > 0
-                       for h in labels):
+        for c_start, c_end in line.cells:
+            cell = Span(line, c_start, c_end)
+            x0, x1 = cell.words[0].x0, cell.words[-1].x1
+            over = {h.key for h in labels if min(x1, h.span.words[-1].x1) - max(x0, h.span.words[0].x0) > 0}
+            if not over:
+                return False
+            inside = [h for h in hits if c_start <= h.start < c_end]
+            covered = sum(h.end - h.start for h in inside if h.key in over)
+            text = cell.text.strip(" /:()")
+            if covered >= 0.8 * len(text.replace(" ", "")) and all(h.key in over for h in inside):
+                continue
+            if not _misread_label(fold(text), over, self.english):
                 return False
         return True
+
 
     def is_translation(self, line: TextLine) -> bool:
         return bool(line.words) and all(id(w) in self.translation_words for w in line.words)

@@ -31,6 +31,9 @@ class LabelDef:
     # The first two characters every match starts with, when the pattern fixes them:
     # lines without a word starting so are skipped without running the pattern.
     head: str | None = field(default=None, compare=False)
+    # The words as written, when they are plain words (no pattern): what a misread
+    # translation of the label is compared with (``fields.Layout._translates``).
+    words: str | None = field(default=None, compare=False)
 
 
 def _head(pattern: str) -> str | None:
@@ -75,7 +78,8 @@ def _rn_or_m(pattern: str) -> str:
 
 
 def _defs(key: str, lang: str, patterns: list[str], weight: float = 1.0) -> list[LabelDef]:
-    return [LabelDef(key, lang, re.compile(_rn_or_m(_rx(p))), weight, _head(_rx(p).replace("rn", "m")))
+    return [LabelDef(key, lang, re.compile(_rn_or_m(_rx(p))), weight, _head(_rx(p).replace("rn", "m")),
+                     p.strip() if re.fullmatch(r"[a-z][a-z .'/-]*", p) else None)
             for p in patterns]
 
 

@@ -851,3 +851,41 @@ def test_a_short_party_word_before_a_number_or_after_debris_heads_nothing():
     inv = extract_invoice(page(*rows))
     assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Tessitura Como S.r.l.", "IT14211780193")
     assert inv["buyer"]["name"] == "Marmi Carrara S.r.l."
+
+
+@pytest.mark.parametrize("translations", [
+    {},  # as printed
+    {"Seller": "Se11er", "Buyer": "Buyar", "Company code": "Cornpany c0de", "VAT code": "VAT cade",
+     "Invoice No.": "lnvoice N0.", "Due date": "Due dale"},  # as OCR misreads them
+])
+def test_labels_with_their_english_stacked_under_them(translations):
+    from .test_tables import page as sized_page
+
+    def t(words):
+        return translations.get(words, words)
+
+    rows = [(40, [(200, "PVM SĄSKAITA FAKTŪRA")], 14), (56, [(200, "VAT INVOICE")], 8),
+            (80, [(60, "Sąskaitos Nr."), (250, "Data"), (400, "Apmokėti iki")]),
+            (90, [(60, t("Invoice No.")), (250, "Date"), (400, t("Due date"))], 7),
+            (102, [(60, "SF-2026-77"), (250, "2026-03-14"), (400, "2026-03-28")]),
+            (130, [(60, "Pardavėjas"), (320, "Pirkėjas")]), (140, [(60, t("Seller")), (320, t("Buyer"))], 7),
+            (152, [(60, "UAB „Šiaurės vėjas“"), (320, "UAB „Medžio darbai“")]),
+            (164, [(60, "Įmonės kodas"), (320, "Įmonės kodas")]),
+            (174, [(60, t("Company code")), (320, t("Company code"))], 7),
+            (186, [(60, "302345678"), (320, "301234567")]),
+            (200, [(60, "PVM kodas"), (320, "PVM kodas")]), (210, [(60, t("VAT code")), (320, t("VAT code"))], 7),
+            (222, [(60, "LT100001738313"), (320, "LT100006688411")])]
+    inv = extract_invoice(sized_page(*rows))
+    assert (inv["invoiceNumber"], inv["issueDate"], inv["dueDate"]) == ("SF-2026-77", "2026-03-14", "2026-03-28")
+    assert (inv["seller"]["name"], inv["seller"]["companyCode"], inv["seller"]["vatCode"]) == \
+        ("UAB „Šiaurės vėjas“", "302345678", "LT100001738313")
+    assert (inv["buyer"]["name"], inv["buyer"]["companyCode"], inv["buyer"]["vatCode"]) == \
+        ("UAB „Medžio darbai“", "301234567", "LT100006688411")
+
+
+def test_a_value_a_few_letters_from_a_label_is_still_a_value():
+    # "Dataflow UAB" under "Pavadinimas" is a name, however near "date" some of its letters are
+    rows = [(80, [(60, "Data"), (250, "Pirkėjas")]), (92, [(60, "2026-03-14"), (250, "Dataflow UAB")]),
+            (104, [(250, "PVM kodas LT100006688411")])]
+    inv = extract_invoice(page(*rows))
+    assert (inv["issueDate"], inv["buyer"]["name"]) == ("2026-03-14", "Dataflow UAB")
