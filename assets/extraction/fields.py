@@ -23,7 +23,7 @@ from statistics import median
 from typing import Iterable, Iterator
 
 from ..ocr.model import Document, Line, Word, WordBox, group_lines
-from .labels import LabelDef
+from .labels import ENGLISH, LabelDef
 from .normalize import edit_distance, fold
 
 # Words further apart than this many (median) word heights start a new cell.
@@ -227,7 +227,22 @@ def _join_translations(line: TextLine, hits: list[Hit]) -> list[Hit]:
             out[-1] = Hit(prev.label, line, prev.start, hit.end, prev.groups)  # "KMKR nr", "REGON nr"
             continue
         out.append(hit)
-    return out
+    return [_with_misread_translation(line, hit, out[k + 1].start if k + 1 < len(out) else len(line.text))
+            for k, hit in enumerate(out)]
+
+
+_AFTER_SLASH = re.compile(r"\s*[/|!]\s*([^/|:]{3,30}?)\s*(?=:|$)")
+
+
+def _with_misread_translation(line: TextLine, hit: Hit, limit: int) -> Hit:
+    """A label with its English translation after a slash that OCR misread ("Pirkėjas /
+    Buyar:", "Sąskaitos Nr. / lnvoice N0.: SF-77"): one label, so that the translation is
+    not read as its value."""
+    _, cell_end = line.cell_at(max(hit.end - 1, hit.start))
+    m = _AFTER_SLASH.match(line.text[: min(limit, cell_end)], hit.end)
+    if m is None or not _misread_label(fold(m.group(1)), {hit.key}):
+        return hit
+    return Hit(hit.label, line, hit.start, m.end(1), hit.groups)
 
 
 # Labels a number sign may precede: "Nº IVA" is a VAT label, not a number and a label.
@@ -428,14 +443,14 @@ def label_values(layout: "Layout", hit: Hit) -> list[tuple[Span, float]]:
     return out
 
 
-def _misread_label(text: str, keys: set[str], words: dict[str, list[str]]) -> bool:
+def _misread_label(text: str, keys: set[str]) -> bool:
     """Whether folded ``text`` is one of the keys' English label words as OCR misreads
     them: a few letters apart (a third of them at most), never a number."""
     letters = sum(ch.isalpha() for ch in text)
     if letters < 3 or letters < 0.6 * len(text.replace(" ", "")):
         return False
     for key in keys:
-        for label in words.get(key, []):
+        for label in ENGLISH.get(key, []):
             if abs(len(label) - len(text)) <= 3 and edit_distance(text, label) <= max(1, len(label) // 3):
                 return True
     return False
@@ -531,10 +546,7 @@ class Layout:
         # Words of a label's translation printed under it ("Pirkėjas" over "Buyer"): part
         # of the label, neither a label of its own nor a value.
         self.translation_words: set[int] = set()
-        self.english: dict[str, list[str]] = {}  # each kind's English label words, as written
-        for d in labels:
-            if d.words and d.lang in ("en", ""):
-                self.english.setdefault(d.key, []).append(d.words)
+
         for lines in self.lines.values():
             for above, line in zip(lines, lines[1:]):
                 if self._translates(line, above):
@@ -602,7 +614,7 @@ class Layout:
             text = cell.text.strip(" /:()")
             if covered >= 0.8 * len(text.replace(" ", "")) and all(h.key in over for h in inside):
                 continue
-            if not _misread_label(fold(text), over, self.english):
+            if not _misread_label(fold(text), over):
                 return False
         return True
 

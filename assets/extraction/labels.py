@@ -297,3 +297,11 @@ DOCUMENT_TYPES = sorted(
     DOCUMENT_TYPES + [(kind, re.compile(_rx(fold(p)))) for kind, p in lexicon.DOCUMENT_TYPES],
     key=lambda entry: _KIND_ORDER.index(entry[0]),
 )
+
+
+# Each kind's English label words as written: a translation OCR misread ("Se11er") is
+# recognised by its nearness to them (``fields._misread_label``).
+ENGLISH: dict[str, list[str]] = {}
+for _d in (*HEADINGS, *PARTY_FIELDS, *HEADER_FIELDS, *TOTAL_FIELDS, *TABLE_COLUMNS):
+    if _d.words and _d.lang in ("en", "") and _d.words not in ENGLISH.get(_d.key, []):
+        ENGLISH.setdefault(_d.key, []).append(_d.words)

@@ -889,3 +889,24 @@ def test_a_value_a_few_letters_from_a_label_is_still_a_value():
             (104, [(250, "PVM kodas LT100006688411")])]
     inv = extract_invoice(page(*rows))
     assert (inv["issueDate"], inv["buyer"]["name"]) == ("2026-03-14", "Dataflow UAB")
+
+
+def test_a_translation_after_a_slash_as_ocr_misreads_it_is_part_of_its_label():
+    def t(words):
+        return {"Seller": "Se11er", "Buyer": "Buyar", "Company code": "Cornpany c0de",
+                "Invoice No.": "lnvoice N0.", "Due date": "Due dale"}.get(words, words)
+
+    rows = [(40, [(200, "PVM SĄSKAITA FAKTŪRA / VAT INVOICE")]),
+            (70, [(60, f"Sąskaitos Nr. / {t('Invoice No.')}: SF-2026-77")]),
+            (94, [(60, f"Apmokėti iki / {t('Due date')}: 2026-03-28")]),
+            (130, [(60, f"Pardavėjas / {t('Seller')}:"), (320, f"Pirkėjas / {t('Buyer')}:")]),
+            (142, [(60, "UAB „Šiaurės vėjas“"), (320, "UAB „Medžio darbai“")]),
+            (154, [(60, f"Įmonės kodas / {t('Company code')}: 302345678"),
+                   (320, f"Įmonės kodas / {t('Company code')}: 301234567")])]
+    inv = extract_invoice(page(*rows))
+    assert (inv["invoiceNumber"], inv["dueDate"]) == ("SF-2026-77", "2026-03-28")
+    assert (inv["seller"]["name"], inv["seller"]["companyCode"]) == ("UAB „Šiaurės vėjas“", "302345678")
+    assert (inv["buyer"]["name"], inv["buyer"]["companyCode"]) == ("UAB „Medžio darbai“", "301234567")
+    # what follows a slash and is no label's misreading stays the value
+    inv = extract_invoice(page((130, [(60, "Pirkėjas / UAB Buyeris")]), (142, [(60, "PVM kodas LT100006688411")])))
+    assert inv["buyer"]["name"] == "UAB Buyeris"
