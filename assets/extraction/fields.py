@@ -567,6 +567,8 @@ class Layout:
             return
         for a_start, a_end in above.cells:
             head = Span(above, a_start, a_end)
+            if len(head.words) > 4 or _DIGIT.search(head.text):
+                continue  # labels are a few words and no digits
             if any(w.x1 > head.words[0].x0 and w.x0 < head.words[-1].x1 for ln in between for w in ln.words):
                 continue
             cover = [h for h in self.hits(above) if h.start < a_end and h.end > a_start]
@@ -576,10 +578,13 @@ class Layout:
             x0 = head.words[0].x0
             for b_start, b_end in line.cells:
                 tail = Span(line, b_start, b_end)
-                if abs(tail.words[0].x0 - x0) > 0.5 * line.height:
+                if abs(tail.words[0].x0 - x0) > 0.5 * line.height or len(tail.words) > 3 or _DIGIT.search(tail.text):
                     continue
                 joined = f"{head.folded} {tail.folded}"
+                lead = joined[:2].replace("rn", "m")
                 for d in self.labels:
+                    if d.head is not None and d.head != lead:
+                        continue
                     m = d.pattern.match(joined)
                     if m is None or m.end() <= len(head.folded) + 1 or d.key in ("seller", "buyer"):
                         continue
@@ -600,9 +605,10 @@ class Layout:
         of that kind's English words."""
         if line.cy - above.cy > 2.2 * max(line.height, above.height):
             return False
-        hits, labels = find_hits(line, self.labels), self.hits(above)
+        labels = self.hits(above)
         if not labels:
             return False
+        hits = self.hits(line)
         for c_start, c_end in line.cells:
             cell = Span(line, c_start, c_end)
             x0, x1 = cell.words[0].x0, cell.words[-1].x1
@@ -652,6 +658,7 @@ class Layout:
 
 
 _RULE = re.compile(r"[|¦]+")
+_DIGIT = re.compile(r"\d")
 
 
 def _unruled(words: list[Word]) -> list[Word]:
