@@ -133,12 +133,17 @@ def _id_from(span: Span | None) -> Span | None:
 def _number_value(layout: Layout, hit: Hit) -> tuple[Span | None, float]:
     """A number label's value, and how it was found. "Sąskaitos Nr.: PVM 233944", "Nr. PVM
     540247": the series "PVM" is the VAT label elsewhere, not here."""
-    span, score = label_value(layout, hit)
+    places = label_values(layout, hit)
+    span, score = places[0] if places else (None, 0.0)
     if span is not None and _id_from(span):
         return span, score
     rest = Span(hit.line, hit.end, len(hit.line.text)).strip()  # through cells: a receipt spaces its words
     m = re.match(r"PVM\s+\d[\w/-]*", rest.text) if rest is not None else None
-    return (rest.sub(0, m.end()), RIGHT) if m else (span, score)
+    if m:
+        return rest.sub(0, m.end()), RIGHT
+    # Right of the label another label no dictionary knows ("INVOICE NO.  ISSUED  DUE"
+    # over their values): the first place that holds a number.
+    return next(((sp, sc) for sp, sc in places[1:] if re.search(r"\d", sp.text) and _id_from(sp)), (span, score))
 
 
 def _is_date(text: str) -> bool:

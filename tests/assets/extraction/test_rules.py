@@ -910,3 +910,13 @@ def test_a_translation_after_a_slash_as_ocr_misreads_it_is_part_of_its_label():
     # what follows a slash and is no label's misreading stays the value
     inv = extract_invoice(page((130, [(60, "Pirkėjas / UAB Buyeris")]), (142, [(60, "PVM kodas LT100006688411")])))
     assert inv["buyer"]["name"] == "UAB Buyeris"
+
+
+def test_a_row_of_caption_labels_over_their_values_some_unknown():
+    from .test_tables import page as sized_page
+
+    rows = [(40, [(60, "Invoice")], 20), (48, [(380, "AMOUNT DUE")], 7), (62, [(380, "363.00 EUR")], 22),
+            (90, [(60, "INVOICE NO."), (200, "ISSUED"), (320, "DUE")], 7),
+            (100, [(60, "SF-2026-77"), (200, "14 Mar 2026"), (320, "28 Mar 2026")])]
+    inv = extract_invoice(sized_page(*rows))
+    assert (inv["invoiceNumber"], inv["dueDate"]) == ("SF-2026-77", "2026-03-28")
