@@ -920,3 +920,11 @@ def test_a_row_of_caption_labels_over_their_values_some_unknown():
             (100, [(60, "SF-2026-77"), (200, "14 Mar 2026"), (320, "28 Mar 2026")])]
     inv = extract_invoice(sized_page(*rows))
     assert (inv["invoiceNumber"], inv["dueDate"]) == ("SF-2026-77", "2026-03-28")
+
+
+def test_an_export_invoices_exporter_and_importer_are_its_parties():
+    rows = [(40, [(60, "COMMERCIAL INVOICE")]), (62, [(60, "Invoice No.: EX-2026-5"), (320, "Date: 14.03.2026")]),
+            (90, [(60, "Exporter:"), (320, "Importer:")]), (102, [(60, "UAB „Šiaurės vėjas“"), (320, "Acme Corp.")]),
+            (114, [(60, "VAT LT100001738313"), (320, "1 Main St, Springfield, USA")])]
+    inv = extract_invoice(page(*rows))
+    assert (inv["seller"]["name"], inv["buyer"]["name"]) == ("UAB „Šiaurės vėjas“", "Acme Corp.")
