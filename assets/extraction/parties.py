@@ -915,7 +915,14 @@ def _name_above(layout: Layout, line: TextLine, x0: float, taken: set[int],
     above = [ln for ln in layout.lines[line.page] if ln.cy < line.cy and line.cy - ln.cy < 5 * pitch]
     best: tuple[float, TextLine, Span] | None = None
     for ln in reversed(above):
-        for c_start, c_end in ln.cells:
+        cells = ln.cells
+        if len(cells) > 1 and abs((ln.x0 + ln.x1) / 2 - (line.x0 + line.x1) / 2) < 2 * ln.height \
+                and not any(h.key in _FIELD_KEYS or h.key in ("issue_date", "due_date", "invoice_number")
+                            for h in layout.hits(ln)) and not re.search(r"\d", ln.text) and not _is_title(ln.text) \
+                and all(Span(ln, *b).words[0].x0 - Span(ln, *a).words[-1].x1 < 1.5 * ln.height
+                        for a, b in zip(cells, cells[1:])):
+            cells = [(0, len(ln.text))]  # a receipt's centred header in wide type: one name, however spaced
+        for c_start, c_end in cells:
             span = Span(ln, c_start, c_end)
             words = span.words
             centred = abs((words[0].x0 + words[-1].x1) / 2 - (line.x0 + line.x1) / 2) < 2 * ln.height \

@@ -928,3 +928,17 @@ def test_an_export_invoices_exporter_and_importer_are_its_parties():
             (114, [(60, "VAT LT100001738313"), (320, "1 Main St, Springfield, USA")])]
     inv = extract_invoice(page(*rows))
     assert (inv["seller"]["name"], inv["buyer"]["name"]) == ("UAB „Šiaurės vėjas“", "Acme Corp.")
+
+
+def test_a_slips_centred_name_in_wide_type_is_one_name_however_spaced():
+    words = [Word("Gouda", 216.5, 38.2, 271.2, 52.3), Word("Kaas", 284.4, 39.4, 326.6, 52.3),
+             Word("N.V.", 340.6, 39.4, 379.9, 52.1),
+             Word("Kerkstraat", 121.2, 62.6, 230.6, 76.8), Word("20,", 244.8, 63.6, 272.4, 79.9),
+             Word("1112", 289.9, 63.6, 332.4, 76.3), Word("JB", 346.6, 63.6, 366.7, 76.6),
+             Word("Rotterdam", 379.9, 62.6, 479.0, 76.6),
+             Word("KvK-nummer", 188.6, 88.1, 306.7, 101.0), Word(":", 303.1, 86.6, 312.2, 104.6),
+             Word("91833401", 323.5, 87.8, 411.6, 101.0),
+             Word("Btw-id:", 177.4, 111.4, 250.6, 125.5), Word("NL772328900B01", 267.4, 112.3, 422.9, 125.5),
+             Word("KASSABON", 256.1, 161.0, 350.0, 175.0)]
+    seller = extract_invoice(Document([Page(1, 600, 1400, words, "tesseract", False)]))["seller"]
+    assert (seller["name"], seller["vatCode"]) == ("Gouda Kaas N.V.", "NL772328900B01")
