@@ -174,6 +174,13 @@ def _collect(layout: Layout, page: int, hx0: float, hy0: float, tol: float, x_le
             break
         keep = list(tl.cells) if whole_lines else [first]
         hits = layout.hits(tl)
+        for prev, cell in zip(tl.cells, tl.cells[1:]) if not whole_lines else ():
+            # Monospaced type spaces its words wide ('UAB  "Nemuno  logistika"'): a cell
+            # closer than a line's height and a half goes on the text, unless a label opens it.
+            gap = Span(tl, *cell).words[0].x0 - Span(tl, *prev).words[-1].x1
+            if gap >= 1.5 * tl.height or any(h.start == cell[0] for h in hits):
+                break
+            keep.append(cell)
         ends_with_label = any(h.end == first[1] and h.key in _FIELD_KEYS for h in hits) or \
             tl.text[: first[1]].rstrip().endswith((":", " /")) or \
             (bool(out) and out[-1].text.endswith("/") and not re.search(r"\d", tl.text[: first[1]]))

@@ -942,3 +942,16 @@ def test_a_slips_centred_name_in_wide_type_is_one_name_however_spaced():
              Word("KASSABON", 256.1, 161.0, 350.0, 175.0)]
     seller = extract_invoice(Document([Page(1, 600, 1400, words, "tesseract", False)]))["seller"]
     assert (seller["name"], seller["vatCode"]) == ("Gouda Kaas N.V.", "NL772328900B01")
+
+
+def test_a_headed_blocks_words_spaced_wide_by_monospaced_type_stay_one_line():
+    words = [Word("Покупатель", 29.5, 815.5, 139.2, 832.1),
+             Word("UAB", 29.5, 839.8, 61.4, 853.0), Word('"Nemuno', 75.6, 838.8, 150.5, 853.0),
+             Word('logistika"', 165.1, 838.6, 272.4, 856.3),
+             Word("Рег.", 29.5, 864.0, 69.1, 877.2), Word("номер", 85.9, 866.2, 139.4, 880.6),
+             Word("371203151", 152.9, 864.0, 251.8, 877.2),
+             Word("НДС", 29.5, 888.2, 61.0, 904.8), Word("рег.", 74.6, 890.4, 113.8, 904.8),
+             Word("№", 129.1, 888.2, 140.6, 901.2), Word("LT147847117", 153.4, 888.2, 273.6, 901.4)]
+    buyer = extract_invoice(Document([Page(1, 600, 1000, words, "tesseract", False)]))["buyer"]
+    assert (buyer["name"], buyer["companyCode"], buyer["vatCode"]) == \
+        ('UAB "Nemuno logistika"', "371203151", "LT147847117")
