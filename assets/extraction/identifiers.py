@@ -62,12 +62,17 @@ def compact(text: str) -> str:
     return re.sub(r"[\s.\-/]", "", text).upper()
 
 
-_ASCII_UPPER = str.maketrans(string.ascii_lowercase, string.ascii_uppercase)
+# Cyrillic capitals that look like Latin ones: the Russian model reads "EE101216858" as
+# "ЕЕ101216858", and a code's prefix is Latin.
+_CYRILLIC_LOOKALIKES = "АВЕКМНОРСТХ"
+_ASCII_UPPER = str.maketrans(string.ascii_lowercase + _CYRILLIC_LOOKALIKES,
+                             string.ascii_uppercase + "ABEKMHOPCTX")
 
 
 def _upper(text: str) -> str:
     """ASCII letters in capitals, every other character kept, so offsets stay those of
-    ``text`` ("Straße".upper() is one character longer and would shift every span)."""
+    ``text`` ("Straße".upper() is one character longer and would shift every span);
+    Cyrillic capitals that look Latin read as Latin."""
     return text.translate(_ASCII_UPPER)
 
 
@@ -129,7 +134,11 @@ def find_vat_codes(text: str) -> list[CodeMatch]:
             if vat_is_valid(cc + candidate):
                 best = CodeMatch(cc + candidate, m.start(), end, True)
                 break
-            fixed = cc + repair_digits(candidate) if cc != "NL" else None
+            if cc == "NL":  # nine digits, "B", two digits: OCR reads the B as "8" now and then
+                fixed = (cc + repair_digits(candidate[:9]) + "B" + repair_digits(candidate[10:])
+                         if len(candidate) == 12 and candidate[9] in "B83" else None)
+            else:
+                fixed = cc + repair_digits(candidate)
             if fixed and fixed != cc + candidate and vat_is_valid(fixed):
                 best = CodeMatch(fixed, m.start(), end, True, repaired=True)
                 break

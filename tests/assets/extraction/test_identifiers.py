@@ -99,3 +99,12 @@ def test_a_code_without_a_letter_prefix_names_no_country():
 
     assert vat_country("27AAPFU0939F1ZV") is None
     assert (vat_country("EL094259216"), vat_country("LT100001738313")) == ("GR", "LT")
+
+
+def test_ocr_look_alikes_in_a_vat_codes_letters():
+    from assets.extraction.identifiers import find_vat_codes
+
+    # the Dutch "B" read as "8"; a Baltic prefix in Cyrillic capitals from the Russian model
+    assert [m.value for m in find_vat_codes("Btw-nummer: NL171906573801")] == ["NL171906573B01"]
+    assert [m.value for m in find_vat_codes("НДС рег. №: ЕЕ101216858")] == ["EE101216858"]
+    assert find_vat_codes("Btw-nummer: NL171906573711") == []  # no B, nor its look-alike, where the B stands
