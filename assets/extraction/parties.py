@@ -35,7 +35,9 @@ from .identifiers import (
     find_vat_codes,
     read_company_code,
     read_vat_code,
+    repair_digits,
     vat_country,
+    vat_is_valid,
 )
 from .dates import find_dates
 from .labels import DOCUMENT_TYPES
@@ -264,6 +266,14 @@ def read_block(layout: Layout, block: Block) -> tuple[dict, dict[str, Candidate]
     address = parse_address(found["address"].value) if "address" in found else None
     vat = found.get("vat_code")
     vat_cc = vat_country(str(vat.value)) if vat is not None else None
+    code = found.get("company_code")
+    if code is not None and vat is not None and vat_cc and vat_is_valid(str(vat.value)):
+        body = str(vat.value)[2:]
+        if str(code.value) != body and len(str(code.value)) == len(body) \
+                and repair_digits(str(code.value)) == repair_digits(body):
+            # "CIF 847783113" beside "NIF-IVA ESB47783113": the code the VAT number carries,
+            # its letters confirmed by the VAT number's checksum
+            found["company_code"] = Candidate(body, code.score, code.span)
     if address is not None and address["country"] is None:
         address["country"] = vat_cc
     name = found.get("name")

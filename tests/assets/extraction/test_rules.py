@@ -955,3 +955,12 @@ def test_a_headed_blocks_words_spaced_wide_by_monospaced_type_stay_one_line():
     buyer = extract_invoice(Document([Page(1, 600, 1000, words, "tesseract", False)]))["buyer"]
     assert (buyer["name"], buyer["companyCode"], buyer["vatCode"]) == \
         ('UAB "Nemuno logistika"', "371203151", "LT147847117")
+
+
+def test_a_register_code_misread_beside_the_vat_number_that_carries_it():
+    from assets.ocr.model import Document, Page
+
+    rows = [(40, [(60, "Logística Ibérica S.A.")]), (52, [(60, "CIF 847783113")]), (64, [(60, "NIF-IVA ESB47783113")]),
+            (90, [(60, "TICKET")])]
+    scanned = Document([Page(1, 595, 842, page(*rows).pages[0].words, "tesseract", False)])
+    assert extract_invoice(scanned)["seller"]["companyCode"] == "B47783113"
