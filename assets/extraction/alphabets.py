@@ -52,7 +52,8 @@ _FORMS = [
 ]
 
 
-def _base(ch: str) -> str:
+def base_letter(ch: str) -> str:
+    """A letter without its diacritics ("ė" -> "e")."""
     return unicodedata.normalize("NFD", ch)[0]
 
 
@@ -71,11 +72,11 @@ def native_letters(name: str, country: str | None) -> str:
     for i, ch in enumerate(name):
         lower = ch.lower()
         if lower in alphabet or ch.isascii() or not unicodedata.name(ch, "").startswith("LATIN") \
-                or _base(lower) == lower:
+                or base_letter(lower) == lower:
             out.append(ch)
             continue
-        base = _base(lower)
-        native = next((letter for letter in alphabet if _base(letter) == base), base)
+        base = base_letter(lower)
+        native = next((letter for letter in alphabet if base_letter(letter) == base), base)
         if native == "é" and "è" in alphabet and _MUTE_E_AFTER.match(name, i + 1):
             native = "è"  # French writes "è" before a last syllable of mute "e": "Lumière", "Frères"
         out.append(native.upper() if ch.isupper() else native)

@@ -546,7 +546,6 @@ class Layout:
         # Words of a label's translation printed under it ("Pirkėjas" over "Buyer"): part
         # of the label, neither a label of its own nor a value.
         self.translation_words: set[int] = set()
-
         for lines in self.lines.values():
             for above, line in zip(lines, lines[1:]):
                 if self._translates(line, above):

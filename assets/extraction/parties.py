@@ -18,12 +18,11 @@ from __future__ import annotations
 
 import itertools
 import re
-import unicodedata
 from dataclasses import dataclass
 from statistics import median
 
 from ..ocr.model import Word
-from .alphabets import country_of_name, native_letters
+from .alphabets import base_letter, country_of_name, native_letters
 from .countries import country_named
 from .fields import (Candidate, Hit, Layout, Span, TextLine, label_value, label_values, lines_from_words,
                      stands_as_heading)
@@ -312,18 +311,15 @@ def _fullest_spelling(layout: Layout, name: str, country: str | None) -> str:
         start = line.folded.find(folded)
         while start >= 0:
             other = native_letters(line.text[start : start + len(name)], country)
-            if _marks(other) > best_marks and all(_base(a) == _base(b) for a, b in zip(other, name)):
+            same_letters = all(base_letter(a) == base_letter(b) for a, b in zip(other, name))
+            if _marks(other) > best_marks and same_letters:
                 best, best_marks = other, _marks(other)
             start = line.folded.find(folded, start + 1)
     return best
 
 
 def _marks(text: str) -> int:
-    return sum(1 for ch in text if _base(ch) != ch)
-
-
-def _base(ch: str) -> str:
-    return unicodedata.normalize("NFD", ch)[0]
+    return sum(1 for ch in text if base_letter(ch) != ch)
 
 
 def _first_value(layout: Layout, hit: Hit) -> Candidate | None:
@@ -465,7 +461,7 @@ def _fallbacks(lines: list[TextLine], found: dict[str, Candidate]) -> None:
             if _POSTAL.search(line.text) and has_words and not find_ibans(line.text):
                 # "Gedimino pr. 1, LT-01103 Vilnius · VAT LT100001738313": the address's part only
                 pieces = re.split(r"\s[|·•]\s", line.text)
-                kept = [pc for pc in itertools.takewhile(lambda pc: not find_vat_codes(pc), pieces)]
+                kept = list(itertools.takewhile(lambda pc: not find_vat_codes(pc), pieces))
                 parts = [clean_value(" · ".join(kept) if kept and _POSTAL.search(" ".join(kept)) else line.text)]
                 above = lines[k - 1] if k >= 2 or (name is not None and name.span is not None
                                                    and name.span.line.cy < lines[0].cy - 1) else None
