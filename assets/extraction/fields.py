@@ -581,17 +581,19 @@ class Layout:
                     continue
                 joined = f"{head.folded} {tail.folded}"
                 lead = joined[:2].replace("rn", "m")
+                # Every kind the words name: "Sąskaitos / Nr." labels an invoice number and an
+                # account alike, and the value decides (as ``_best_cover`` keeps both).
+                found: dict[str, Hit] = {}
                 for d in self.labels:
-                    if d.head is not None and d.head != lead:
+                    if d.head is not None and d.head != lead or d.key in found or d.key in ("seller", "buyer"):
                         continue
                     m = d.pattern.match(joined)
-                    if m is None or m.end() <= len(head.folded) + 1 or d.key in ("seller", "buyer"):
+                    if m is None or m.end() <= len(head.folded) + 1 or not re.fullmatch(r"[\s:.]*", joined[m.end() :]):
                         continue
-                    if not re.fullmatch(r"[\s:.]*", joined[m.end() :]):
-                        continue
-                    self._hits[above] = [h for h in self.hits(above) if h.end <= a_start or h.start >= a_end] + [
-                        Hit(d, above, a_start, a_end, tuple(m.groupdict().items()))]
-                    self._hits[above].sort(key=lambda h: h.start)
+                    found[d.key] = Hit(d, above, a_start, a_end, tuple(m.groupdict().items()))
+                if found:
+                    kept = [h for h in self.hits(above) if h.end <= a_start or h.start >= a_end]
+                    self._hits[above] = sorted(kept + list(found.values()), key=lambda h: h.start)
                     self._hits[line] = [h for h in self.hits(line) if h.end <= b_start or h.start >= b_end]
                     self.translation_words |= {id(w) for w in tail.words}
                     return

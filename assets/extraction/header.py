@@ -130,6 +130,28 @@ def _id_from(span: Span | None) -> Span | None:
     return None
 
 
+def _unwrapped(layout: Layout, ident: Span) -> str:
+    """An invoice number wrapped at a hyphen or slash in a narrow column ("RE-2026-" over
+    "0412"): its part on the line above or below, starting where it starts, read with it."""
+    line, pitch = ident.line, layout.pitch[ident.line.page]
+    x0 = ident.words[0].x0
+    whole = Span(line, ident.start, line.cell_at(ident.start)[1]).text.strip()
+    for other in layout.page_lines(line):
+        above = 0 < line.cy - other.cy <= 1.3 * pitch
+        below = 0 < other.cy - line.cy <= 1.3 * pitch
+        if not (above or below) or layout.hits(other):
+            continue
+        for c_start, c_end in other.cells:
+            part = Span(other, c_start, c_end)
+            if abs(part.words[0].x0 - x0) > line.height or len(part.words) > 1:
+                continue
+            if above and re.fullmatch(r"[A-Z0-9][\w./-]*[-/]", part.text) and re.fullmatch(r"\w[\w./-]*", ident.text):
+                return part.text + ident.text
+            if below and whole.endswith(("-", "/")) and re.fullmatch(r"\w[\w./-]*", part.text):
+                return whole + part.text
+    return ident.text
+
+
 def _number_value(layout: Layout, hit: Hit) -> tuple[Span | None, float]:
     """A number label's value, and how it was found. "Sąskaitos Nr.: PVM 233944", "Nr. PVM
     540247": the series "PVM" is the VAT label elsewhere, not here."""
@@ -247,7 +269,7 @@ def invoice_number(layout: Layout) -> dict[str, Candidate]:
             continue
         ident = _id_from(span)
         if ident is not None:
-            out["invoiceNumber"] = out["number"] = Candidate(ident.text, 0.9 * score, ident)
+            out["invoiceNumber"] = out["number"] = Candidate(_unwrapped(layout, ident), 0.9 * score, ident)
             return out
 
     if title_line is not None:

@@ -26,6 +26,7 @@ from .alphabets import base_letter, country_of_name, native_letters
 from .countries import country_named
 from .fields import (Candidate, Hit, Layout, Span, TextLine, label_value, label_values, lines_from_words,
                      stands_as_heading)
+from .company_codes import LOOSE_FORMATS
 from .contacts import EMAIL
 from .identifiers import (
     find_bics,
@@ -265,6 +266,15 @@ def read_block(layout: Layout, block: Block) -> tuple[dict, dict[str, Candidate]
     address = parse_address(found["address"].value) if "address" in found else None
     vat = found.get("vat_code")
     vat_cc = vat_country(str(vat.value)) if vat is not None else None
+    if "company_code" not in found and vat_cc in LOOSE_FORMATS:
+        # "Amtsgericht Hamburg HRB 12345" without a label: a register number of the party's
+        # country that its letters make unmistakable
+        for ln in lines:
+            m = LOOSE_FORMATS[vat_cc].search(ln.text)
+            if m is not None and not re.match(r"\w", ln.text[m.end() : m.end() + 1]) \
+                    and not ln.text[max(0, m.start() - 1) : m.start()].isalnum():
+                found["company_code"] = Candidate(m.group(), 0.6, Span(ln, m.start(), m.end()))
+                break
     code = found.get("company_code")
     if code is not None and vat is not None and vat_cc and vat_is_valid(str(vat.value)):
         body = str(vat.value)[2:]
@@ -767,7 +777,8 @@ def _unheaded_block(layout: Layout, line: TextLine, pos: int, taken: set[int],
         if top_line is None:
             top_line = line
     _, page_height = layout.page_size(page)
-    if line.cy > 0.75 * page_height and (name is None or not _LEGAL_FORMS.search(fold(str(name.value)))):
+    footer_row = line.cy > 0.75 * page_height or len(line.cells) >= 3  # a footer of columns, under the totals too
+    if footer_row and (name is None or not _LEGAL_FORMS.search(fold(str(name.value)))):
         # A footer of columns: above the identifiers may stand the register's court
         # ("Amtsgericht Hamburg"); the company's name, with its legal form, heads a column.
         name = _footer_company(layout, line, taken) or name
@@ -795,10 +806,13 @@ def _unheaded_block(layout: Layout, line: TextLine, pos: int, taken: set[int],
     if not lines:
         return None
     anchor = Span(line, *line.cell_at(pos)).words
-    if not any(w in ln.words for ln in lines for w in anchor):
+    if not any(id(w) in {id(v) for ln in lines for v in ln.words} for w in anchor):
         # The name from the cell before the identifiers ("UAB X | Įmonės kodas ..."): the
-        # column under the name leaves out the identifiers it was found by.
-        extra = lines_from_words(page, anchor)
+        # column under the name leaves out the identifiers it was found by, and the rest of
+        # their column (the VAT code under the company code in a footer of columns).
+        ax0 = anchor[0].x0
+        extra = _collect(layout, page, ax0, line.y0, tol, ax0 - tol, width + 1, stop_y)
+        extra = [ln for ln in extra if not any(id(w) in taken for w in ln.words)]
         lines += extra
         layout.block_lines.update({ln: lines for ln in extra})
     return Block("seller", None, lines, name)
@@ -815,7 +829,9 @@ def _footer_company(layout: Layout, line: TextLine, taken: set[int]) -> Candidat
             if span is None or any(id(w) in taken for w in span.words) \
                     or any(c_start <= h.start < c_end for h in layout.hits(ln)):
                 continue
-            if _company_not_bank(span.text) and not re.search(r"\d", span.text) and len(span.text.split()) <= 6:
+            if _company_not_bank(span.text) and not re.search(r"\d", span.text) and len(span.text.split()) <= 6 \
+                    and not re.match(r"[^\W\d_]+\s*:", span.text) \
+                    and len(_core_name(span.text)) >= 3:  # "Istituto: UniCredit S.p.A." is labelled, "AB" no name
                 return Candidate(tidy_name(span.text), 0.7, span)
     return None
 
@@ -944,9 +960,8 @@ def _name_above(layout: Layout, line: TextLine, x0: float, taken: set[int],
             if (abs(words[0].x0 - x0) > 3 * ln.height and not centred and not right_aligned) \
                     or any(id(w) in taken for w in words):
                 continue
-            if any(h.key in _FIELD_KEYS or h.key in ("issue_date", "due_date", "invoice_number")
-                   for h in layout.hits(ln) if c_start <= h.start < c_end):
-                continue
+            if any(h.key in _FIELD_KEYS | _NOT_NAME_KEYS for h in layout.hits(ln) if c_start <= h.start < c_end):
+                continue  # a label's line, a total's ("Gesamtbetrag 357,00 €") above a footer of columns
             cut = re.search(r"\s[|·•]\s", span.text)
             if cut is not None and _WORD.search(span.text[: cut.start()]):
                 span = span.sub(0, cut.start())  # "X Ltd · 1 High Street · London": the name, not its address
@@ -963,6 +978,10 @@ def _name_above(layout: Layout, line: TextLine, x0: float, taken: set[int],
     span = _with_legal_form(span)
     span = span.strip(_SEPARATORS) or span
     return ln, Candidate(tidy_name(span.text), 0.8, span)
+
+
+# Labels whose lines are never a party's name: dates, numbers and totals.
+_NOT_NAME_KEYS = {"issue_date", "due_date", "invoice_number", "net", "vat", "gross", "payable", "prepaid", "discount"}
 
 
 def _with_legal_form(span: Span) -> Span:
