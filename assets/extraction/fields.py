@@ -571,9 +571,8 @@ class Layout:
             if any(w.x1 > head.words[0].x0 and w.x0 < head.words[-1].x1 for ln in between for w in ln.words):
                 continue
             cover = [h for h in self.hits(above) if h.start < a_end and h.end > a_start]
-            if cover and max(h.end for h in cover) >= a_end and min(h.start for h in cover) <= a_start \
-                    and all(h.label.weight >= 1 for h in cover):
-                continue  # a whole label already
+            whole = bool(cover) and max(h.end for h in cover) >= a_end and min(h.start for h in cover) <= a_start \
+                and all(h.label.weight >= 1 for h in cover)  # a label already, unless a longer one wraps on
             x0 = head.words[0].x0
             for b_start, b_end in line.cells:
                 tail = Span(line, b_start, b_end)
@@ -585,7 +584,8 @@ class Layout:
                 # account alike, and the value decides (as ``_best_cover`` keeps both).
                 found: dict[str, Hit] = {}
                 for d in self.labels:
-                    if d.head is not None and d.head != lead or d.key in found or d.key in ("seller", "buyer"):
+                    if d.head is not None and d.head != lead or d.key in found or d.key in ("seller", "buyer") \
+                            or whole and any(h.key == d.key for h in cover):
                         continue
                     m = d.pattern.match(joined)
                     if m is None or m.end() <= len(head.folded) + 1 or not re.fullmatch(r"[\s:.]*", joined[m.end() :]):

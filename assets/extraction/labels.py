@@ -139,7 +139,8 @@ PARTY_FIELDS: list[LabelDef] = [
     # Codes that are not the company code, listed so that the bare "kodas" cannot claim them.
     *_defs("other_code", "lt", ["banko kodas", "pasto kodas", "kliento kodas"]),
     *_defs("other_code", "en", ["bank code", "postal code", "post code", "zip code", "customer code",
-                                "customer no", "client code", "sort code"]),
+                                "customer no", "customer number", "customer id", "client code", "client no",
+                                "sort code"]),
     *_defs("natural_person", "lt", ["individualios veiklos pazymos nr", "ind. veiklos pazymos nr",
                                     "individualios veiklos pazyma", "ind. veiklos paz. nr",
                                     "verslo liudijimo nr", "verslo liudijimas", "asmens kodas"]),

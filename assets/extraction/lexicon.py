@@ -122,8 +122,10 @@ PARTY_FIELDS = {
     },
     "other_code": {
         "de": ["postleitzahl", "plz", "kundennummer", "kunden-nr. ", "steuernummer", "st. -nr. "],
-        "fr": ["code postal", "code client"], "pl": ["kod pocztowy", "nr klienta"],
-        "nl": ["postcode", "klantnummer"], "it": ["cap", "codice cliente"], "es": ["código postal"],
+        "fr": ["code postal", "code client", "n° client", "n° de client", "numéro client", "numéro de client"],
+        "pl": ["kod pocztowy", "nr klienta"], "lv": ["klienta nr. ", "klienta numurs"], "et": ["kliendi nr. ", "kliendikood"],
+        "nl": ["postcode", "klantnummer", "klantnr. "], "it": ["cap", "codice cliente", "n. cliente"],
+        "es": ["código postal", "n° cliente", "nº cliente", "número de cliente"],
     },
 }
 

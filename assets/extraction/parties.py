@@ -92,6 +92,9 @@ def find_blocks(layout: Layout) -> dict[str, Block]:
         # A heading opens its cell (after OCR debris at most: "r Destinataire:"); a short
         # word ("De:", "An:") exactly, and never before a number ("Cc de: 02124670338").
         debris = len(hit.line.text[cell_start : hit.start].strip())
+        if debris and any(h.key == "number" and h.end <= hit.start for h in layout.hits(hit.line)
+                          if h.start >= cell_start):
+            continue  # "N° client: 10233", a customer's number, not the customer
         if hit.label.weight < 1 and (debris or re.match(r"\s*:?\s*[\d(]", hit.line.text[hit.end :])):
             continue
         if debris <= 2 and hit.key not in headings:

@@ -45,6 +45,23 @@ LETTERS = {
                        "LT12 1000 0111 0100 1000"),
                buyer=("UAB „Medžio darbai“", "Laisvės al. 10", "LT-44001 Kaunas"),
                expected=("UAB „Šiaurės vėjas“", "302345678", "LT100001738313", "UAB „Medžio darbai“")),
+    # "N° client" and "Customer / no." wrapped: a customer's number, neither the customer nor a heading
+    "fr": dict(title="Facture", num="N° de facture", date="Date de facture", due="Échéance", cust="N° client",
+               head=("Pos.", "Désignation", "Qté", "Prix unitaire", "Montant"), net="Total HT", vat="TVA 20 %",
+               gross="Total TTC", vat_amount="60,00", total="360,00", bank="BNP Paribas", iban="IBAN",
+               register="RCS Lyon", vat_label="N° TVA", manager="Gérant : Jean Dupont",
+               seller=("Atelier Lumière SARL", "12 rue des Lilas", "69002 Lyon", "FR44732829320",
+                       "FR76 3000 6000 0112 3456 7890 189"),
+               buyer=("Boulangerie du Pont SAS", "À l'attention de M. Martin", "5 place du Marché", "75004 Paris"),
+               expected=("Atelier Lumière SARL", None, "FR44732829320", "Boulangerie du Pont SAS")),
+    "en": dict(title="Invoice", num="Invoice number", date="Invoice date", due="Due date", cust="Customer no.",
+               head=("No.", "Description", "Qty", "Unit price", "Amount"), net="Subtotal", vat="VAT 20%",
+               gross="Total due", vat_amount="60.00", total="360.00", bank="Barclays Bank PLC", iban="IBAN",
+               register="Company no. 01234567", vat_label="VAT no.", manager="Director: John Smith",
+               seller=("Northwind Trading Ltd", "1 High Street", "London EC1A 1BB", "GB980780684",
+                       "GB33 BUKB 2020 1555 5555 55"),
+               buyer=("Medžio darbai UAB", "Laisvės al. 10", "LT-44001 Kaunas", "Lithuania"),
+               expected=("Northwind Trading Ltd", "01234567", "GB980780684", "Medžio darbai UAB")),
 }
 
 
