@@ -133,18 +133,19 @@ def _id_from(span: Span | None) -> Span | None:
 def _unwrapped(layout: Layout, ident: Span) -> str:
     """An invoice number wrapped at a hyphen or slash in a narrow column ("RE-2026-" over
     "0412"): its part on the line above or below, starting where it starts, read with it."""
-    line, pitch = ident.line, layout.pitch[ident.line.page]
+    line = ident.line
+    reach = max(1.3 * layout.pitch[line.page], 1.8 * line.height)  # a column beside may set a line between
     x0 = ident.words[0].x0
     whole = Span(line, ident.start, line.cell_at(ident.start)[1]).text.strip()
     for other in layout.page_lines(line):
-        above = 0 < line.cy - other.cy <= 1.3 * pitch
-        below = 0 < other.cy - line.cy <= 1.3 * pitch
-        if not (above or below) or layout.hits(other):
+        above = 0 < line.cy - other.cy <= reach
+        below = 0 < other.cy - line.cy <= reach
+        if not (above or below):
             continue
-        for c_start, c_end in other.cells:
-            part = Span(other, c_start, c_end)
-            if abs(part.words[0].x0 - x0) > line.height or len(part.words) > 1:
+        for k, word in enumerate(other.words):
+            if abs(word.x0 - x0) > line.height or any(h.start <= other.starts[k] < h.end for h in layout.hits(other)):
                 continue
+            part = Span(other, other.starts[k], other.ends[k])
             if above and re.fullmatch(r"[A-Z0-9][\w./-]*[-/]", part.text) and re.fullmatch(r"\w[\w./-]*", ident.text):
                 return part.text + ident.text
             if below and whole.endswith(("-", "/")) and re.fullmatch(r"\w[\w./-]*", part.text):

@@ -964,3 +964,17 @@ def test_a_register_code_misread_beside_the_vat_number_that_carries_it():
             (90, [(60, "TICKET")])]
     scanned = Document([Page(1, 595, 842, page(*rows).pages[0].words, "tesseract", False)])
     assert extract_invoice(scanned)["seller"]["companyCode"] == "B47783113"
+
+
+def test_a_number_wrapped_at_its_hyphen_with_a_line_of_the_column_beside_between_its_parts():
+    # "Invoice / number:" and "RE-2026- / 0412" as OCR boxed a photographed letter: the
+    # window address's line falls between the two lines of the info column
+    boxes = [("Northwind", 61.0, 181.7, 93.4, 188.6), ("Trading", 96.0, 181.7, 119.3, 188.6),
+             ("Ltd", 122.2, 181.9, 131.5, 188.6), ("Medžio", 61.2, 196.1, 93.4, 203.8),
+             ("darbai", 97.2, 196.3, 126.2, 204.0), ("UAB", 130.6, 196.6, 149.3, 203.8),
+             ("Laisvės", 61.2, 207.6, 95.0, 215.0), ("al.", 98.9, 207.6, 109.0, 215.0), ("10", 113.8, 207.6, 124.6, 215.0),
+             ("Invoice", 374.6, 185.0, 415.7, 194.6), ("RE-2026-", 460.3, 185.3, 513.8, 194.6),
+             ("number:", 374.4, 198.0, 422.9, 211.0), ("0412", 460.1, 199.2, 488.6, 208.6)]
+    words = [Word(t, *box) for t, *box in boxes]
+    inv = extract_invoice(Document([Page(1, 595, 842, words, "tesseract", False)]))
+    assert inv["invoiceNumber"] == "RE-2026-0412"
