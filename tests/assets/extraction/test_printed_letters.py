@@ -86,6 +86,14 @@ def _letter(w: dict) -> str:
 </div></body></html>"""
 
 
+@pytest.fixture(scope="module", autouse=True)
+def _browser():
+    """One Chromium for the module, stopped after it: a sync Playwright session left
+    running would stand in the way of the browser tests that come later."""
+    yield
+    chromium.close()
+
+
 @pytest.mark.parametrize("language", sorted(LETTERS))
 def test_a_printed_window_letter_with_its_seller_in_columns_under_the_totals(language):
     letter = LETTERS[language]
