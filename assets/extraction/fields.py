@@ -443,6 +443,25 @@ def label_values(layout: "Layout", hit: Hit) -> list[tuple[Span, float]]:
     return out
 
 
+def wrapped_parts(layout: "Layout", span: Span) -> Iterator[tuple[Span, bool]]:
+    """The parts a value wrapped onto the line above or below in its narrow column
+    ("20 de mayo de" over "2026", "RE-2026-" over "0412"): each run of words that starts
+    where ``span`` starts, to the end of its cell, and is no label; with whether it stands
+    above. A column beside may set one of its lines between the two."""
+    line = span.line
+    reach = max(1.3 * layout.pitch[line.page], 1.8 * line.height)
+    x0 = span.words[0].x0
+    for other in layout.page_lines(line):
+        if other is line or abs(other.cy - line.cy) > reach:
+            continue
+        hits = layout.hits(other)
+        for k, word in enumerate(other.words):
+            start = other.starts[k]
+            if abs(word.x0 - x0) > line.height or any(h.start <= start < h.end for h in hits):
+                continue
+            yield Span(other, start, other.cell_at(start)[1]), other.cy < line.cy
+
+
 def _misread_label(text: str, keys: set[str]) -> bool:
     """Whether folded ``text`` is one of the keys' English label words as OCR misreads
     them: a few letters apart (a third of them at most), never a number."""

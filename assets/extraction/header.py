@@ -13,7 +13,7 @@ from collections import Counter
 from datetime import date, timedelta
 
 from .dates import DateMatch, find_dates
-from .fields import RIGHT, Candidate, Hit, Layout, Span, label_value, label_values
+from .fields import RIGHT, Candidate, Hit, Layout, Span, label_value, label_values, wrapped_parts
 from .identifiers import find_ibans, vat_is_valid
 from .labels import DOCUMENT_TYPES
 from .normalize import clean_value
@@ -132,24 +132,13 @@ def _id_from(span: Span | None) -> Span | None:
 
 def _unwrapped(layout: Layout, ident: Span) -> str:
     """An invoice number wrapped at a hyphen or slash in a narrow column ("RE-2026-" over
-    "0412"): its part on the line above or below, starting where it starts, read with it."""
-    line = ident.line
-    reach = max(1.3 * layout.pitch[line.page], 1.8 * line.height)  # a column beside may set a line between
-    x0 = ident.words[0].x0
-    whole = Span(line, ident.start, line.cell_at(ident.start)[1]).text.strip()
-    for other in layout.page_lines(line):
-        above = 0 < line.cy - other.cy <= reach
-        below = 0 < other.cy - line.cy <= reach
-        if not (above or below):
-            continue
-        for k, word in enumerate(other.words):
-            if abs(word.x0 - x0) > line.height or any(h.start <= other.starts[k] < h.end for h in layout.hits(other)):
-                continue
-            part = Span(other, other.starts[k], other.ends[k])
-            if above and re.fullmatch(r"[A-Z0-9][\w./-]*[-/]", part.text) and re.fullmatch(r"\w[\w./-]*", ident.text):
-                return part.text + ident.text
-            if below and whole.endswith(("-", "/")) and re.fullmatch(r"\w[\w./-]*", part.text):
-                return whole + part.text
+    "0412"), read with its other part."""
+    whole = Span(ident.line, ident.start, ident.line.cell_at(ident.start)[1]).text.strip()
+    for part, above in wrapped_parts(layout, ident):
+        if above and re.fullmatch(r"[A-Z0-9][\w./-]*[-/]", part.text) and re.fullmatch(r"\w[\w./-]*", ident.text):
+            return part.text + ident.text
+        if not above and whole.endswith(("-", "/")) and re.fullmatch(r"\w[\w./-]*", part.text):
+            return whole + part.text
     return ident.text
 
 
@@ -433,24 +422,13 @@ def _of_original(layout: Layout, hit: Hit, originals: list[Hit]) -> bool:
 
 def _wrapped_date(layout: Layout, places: list[tuple[Span, float]]) -> tuple[Span, DateMatch] | None:
     """A date wrapped over two lines beside its label ("20 de mayo de" over "2026"): a
-    place of the label read with the cell starting where it starts on the line above or
-    below. Its position is the upper part."""
+    place of the label read with its wrapped part. Its position is the upper part."""
     for place, _ in places:
-        lines = layout.page_lines(place.line)
-        pitch = layout.pitch[place.line.page]
-        x0 = place.words[0].x0
-        for other in lines:
-            if other is place.line or abs(other.cy - place.line.cy) > 1.3 * pitch:
-                continue
-            for c_start, c_end in other.cells:
-                cell = Span(other, c_start, c_end)
-                if abs(cell.words[0].x0 - x0) > place.line.height or layout.hits(other) and any(
-                        h.start < c_end and h.end > c_start for h in layout.hits(other)):
-                    continue
-                upper, lower = (cell, place) if other.cy < place.line.cy else (place, cell)
-                for d in find_dates(f"{upper.text} {lower.text}"):
-                    if d.start < len(upper.text) < d.end:
-                        return upper, DateMatch(d.value, d.start, len(upper.text))
+        for part, above in wrapped_parts(layout, place):
+            upper, lower = (part, place) if above else (place, part)
+            for d in find_dates(f"{upper.text} {lower.text}"):
+                if d.start < len(upper.text) < d.end:
+                    return upper, DateMatch(d.value, d.start, len(upper.text))
     return None
 
 
