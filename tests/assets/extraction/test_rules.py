@@ -22,6 +22,18 @@ def page(*rows):
     return Document([Page(1, 595, 842, words, "pdf-text", True)])
 
 
+def boxed(*boxes, text_layer: bool = False):
+    """A page of words where a reader boxed them: (text, x0, y0, x1, y1); OCR's unless
+    ``text_layer``."""
+    words = [Word(t, *box) for t, *box in boxes]
+    return Document([Page(1, 595, 842, words, "pdf-text" if text_layer else "tesseract", text_layer)])
+
+
+def scanned(doc: Document) -> Document:
+    """The same words, read by OCR: the rules that repair OCR's misreadings apply."""
+    return Document([Page(1, 595, 842, doc.pages[0].words, "tesseract", False)])
+
+
 @pytest.mark.parametrize(
     "rows, expected",
     [
@@ -254,7 +266,6 @@ def test_ocr_quirks_in_totals():
                                Word("3643,07", 482.2, 315, 538.6, 325)])  # spaced as OCR boxed them
     inv = extract_invoice(doc)
     assert (inv["totals"]["net"], inv["totals"]["vat"], inv["totals"]["gross"]) == ("17347.94", "3643.07", "20991.01")
-
 
 
 @pytest.mark.parametrize("net, vat, gross", [
@@ -554,8 +565,6 @@ def test_a_label_after_a_stray_quote_is_still_a_label():
         "Tessitura Como S.r.l.", "14211780193", "IT14211780193")
 
 
-
-
 def test_a_till_slips_centred_lines_are_one_column_of_its_seller():
     # A slip's header as OCR boxes it: centred lines start wherever their length puts them,
     # the VAT code's line left of the company code's, under which a column would cut it.
@@ -739,8 +748,7 @@ def test_a_value_ocr_lined_up_with_the_column_beside_is_still_right_of_its_label
              ("3310", 255.4, 124.7, 279.9, 132.8), ("5", 284.4, 124.8, 289.2, 132.5),
              ("2026-08-13", 489.4, 127.7, 564.8, 137.3), ("Pay", 396.5, 128.7, 416.2, 140.3), ("by:", 421.7, 128.3, 437.1, 140.1),
              ("Bank:", 69.5, 137.0, 96.3, 144.9), ("Citadele", 100.9, 136.7, 141.5, 144.9)]
-    words = [Word(t, *box) for t, *box in boxes]
-    inv = extract_invoice(Document([Page(1, 595, 842, words, "tesseract", False)]))
+    inv = extract_invoice(boxed(*boxes))
     assert (inv["issueDate"], inv["dueDate"]) == ("2026-07-30", "2026-08-13")
 
 
@@ -754,8 +762,7 @@ def test_a_word_ocr_left_at_the_end_of_the_column_besides_line_rejoins_its_own()
              ("47-328", 162.5, 94.6, 188.9, 101.3), ("Warszawa,", 191.8, 95.1, 232.4, 102.5),
              ("Polska", 236.0, 95.0, 260.0, 102.0), ("Termin", 366.5, 97.6, 393.6, 104.4),
              ("płatności:", 396.8, 97.6, 432.3, 106.5), ("2026-10-25", 470.4, 98.5, 513.9, 105.2)]
-    words = [Word(t, *box) for t, *box in boxes]
-    inv = extract_invoice(Document([Page(1, 595, 842, words, "tesseract", False)]))
+    inv = extract_invoice(boxed(*boxes))
     assert (inv["issueDate"], inv["dueDate"]) == ("2026-10-15", "2026-10-25")
 
 
@@ -772,8 +779,7 @@ def test_a_heading_ocr_lined_up_under_its_names_start_opens_the_block_it_heads()
              ("344644197", 160.0, 164.1, 200.0, 171.0),
              ("Käibemaksukohustuslase", 113.4, 174.7, 203.0, 181.0), ("nr:", 206.0, 174.7, 215.0, 181.0),
              ("LT571758212", 219.0, 174.7, 268.0, 181.0)]
-    words = [Word(t, *box) for t, *box in boxes]
-    inv = extract_invoice(Document([Page(1, 595, 842, words, "tesseract", False)]))
+    inv = extract_invoice(boxed(*boxes))
     assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Eesti Puit AS", "EE103214968")
     assert (inv["buyer"]["companyCode"], inv["buyer"]["vatCode"]) == ("344644197", "LT571758212")
 
@@ -795,8 +801,7 @@ def test_a_label_column_whose_labels_and_values_wrap_over_lines():
              ("3", 426.1, 136.9, 432.7, 150.3), ("de", 436.1, 136.9, 450.0, 150.3), ("junio", 453.2, 136.9, 482.0, 150.3),
              ("de", 485.3, 136.9, 499.3, 150.3), ("2026", 502.6, 136.9, 529.3, 150.3),
              ("vencimiento:", 302.5, 143.6, 366.0, 157.0)]
-    words = [Word(t, *box) for t, *box in boxes]
-    inv = extract_invoice(Document([Page(1, 595, 842, words, "pdf-text", True)]))
+    inv = extract_invoice(boxed(*boxes, text_layer=True))
     assert (inv["invoiceNumber"], inv["issueDate"], inv["dueDate"]) == ("05235", "2026-05-20", "2026-06-03")
 
 
@@ -962,8 +967,7 @@ def test_a_register_code_misread_beside_the_vat_number_that_carries_it():
 
     rows = [(40, [(60, "Logística Ibérica S.A.")]), (52, [(60, "CIF 847783113")]), (64, [(60, "NIF-IVA ESB47783113")]),
             (90, [(60, "TICKET")])]
-    scanned = Document([Page(1, 595, 842, page(*rows).pages[0].words, "tesseract", False)])
-    assert extract_invoice(scanned)["seller"]["companyCode"] == "B47783113"
+    assert extract_invoice(scanned(page(*rows)))["seller"]["companyCode"] == "B47783113"
 
 
 def test_a_number_wrapped_at_its_hyphen_with_a_line_of_the_column_beside_between_its_parts():
@@ -975,6 +979,5 @@ def test_a_number_wrapped_at_its_hyphen_with_a_line_of_the_column_beside_between
              ("Laisvės", 61.2, 207.6, 95.0, 215.0), ("al.", 98.9, 207.6, 109.0, 215.0), ("10", 113.8, 207.6, 124.6, 215.0),
              ("Invoice", 374.6, 185.0, 415.7, 194.6), ("RE-2026-", 460.3, 185.3, 513.8, 194.6),
              ("number:", 374.4, 198.0, 422.9, 211.0), ("0412", 460.1, 199.2, 488.6, 208.6)]
-    words = [Word(t, *box) for t, *box in boxes]
-    inv = extract_invoice(Document([Page(1, 595, 842, words, "tesseract", False)]))
+    inv = extract_invoice(boxed(*boxes))
     assert inv["invoiceNumber"] == "RE-2026-0412"
