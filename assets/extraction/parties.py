@@ -570,7 +570,7 @@ _PHONE_WORDS = re.compile(r"\b(tel|mob|phone|faks|fax)")
 
 def _legal_entity(name: str) -> bool | None:
     """False when the name carries a legal form (UAB, AB, MB, GmbH, Ltd ...), else unknown."""
-    return False if _LEGAL_FORMS.search(fold(name)) else None
+    return False if _has_legal_form(name) else None
 
 
 def parse_address(text: str) -> dict:
@@ -626,6 +626,11 @@ def payment_ibans(layout: Layout, blocks: dict[str, Block]) -> list[Candidate]:
 
 _SEPARATORS = " |·•;,:-–"
 _BANK_NAME = re.compile(r"bank|pank|banco|banque|sparkasse|caixa")
+
+
+def _has_legal_form(text: str) -> bool:
+    """Whether ``text`` carries a company's legal form ("UAB", "GmbH", "S.r.l.")."""
+    return bool(_LEGAL_FORMS.search(fold(text)))
 
 
 def _company_not_bank(text: str) -> bool:
@@ -770,7 +775,7 @@ def _unheaded_block(layout: Layout, line: TextLine, pos: int, taken: set[int],
     if cut is not None and cut.start() > 0:
         before = before.sub(0, cut.start()).strip(_SEPARATORS)  # "UAB X | Reg. ...", "X GmbH · Straße 1"
     if before is not None and _WORD.search(before.text) and not labelled_before \
-            and not (_looks_like_address(before.text) and not _LEGAL_FORMS.search(fold(before.text))):
+            and not (_looks_like_address(before.text) and not _has_legal_form(before.text)):
         name = Candidate(tidy_name(before.text.strip(_SEPARATORS)), 0.75, before)
         top_line = line
     else:
@@ -781,7 +786,7 @@ def _unheaded_block(layout: Layout, line: TextLine, pos: int, taken: set[int],
             top_line = line
     _, page_height = layout.page_size(page)
     footer_row = line.cy > 0.75 * page_height or len(line.cells) >= 3  # a footer of columns, under the totals too
-    if footer_row and (name is None or not _LEGAL_FORMS.search(fold(str(name.value)))):
+    if footer_row and (name is None or not _has_legal_form(str(name.value))):
         # A footer of columns: above the identifiers may stand the register's court
         # ("Amtsgericht Hamburg"); the company's name, with its legal form, heads a column.
         name = _footer_company(layout, line, taken) or name
@@ -907,7 +912,7 @@ def letterhead(layout: Layout, taken: set[int]) -> Candidate | None:
             if any(c_start <= h.start < c_end for h in hits) or _is_title(text) or find_dates(line.text) \
                     or not _WORD.search(text) or len(text.split()) > 8 or "@" in text:
                 continue
-            score = (2.0 if _LEGAL_FORMS.search(fold(text)) else 0.0) - (2.0 if _looks_like_address(text) else 0.0)
+            score = (2.0 if _has_legal_form(text) else 0.0) - (2.0 if _looks_like_address(text) else 0.0)
             score += min(2.0, max(0.0, (span.words[0].height / body - 1) * 5)) - 0.3 * rank
             if re.search(r"\d", text):
                 score -= 1.0
@@ -924,7 +929,7 @@ def _is_title(text: str) -> bool:
 def _looks_like_address(text: str) -> bool:
     """A postal code, a street with its number or a country: an address line, not a name."""
     return bool(_POSTAL.search(text) or country_named(text) or re.search(r"\b\d{1,4}[a-zA-Z]?(?:[-/]\d{1,4})?,", text)
-                or re.search(r"[^\W\d_]{3,}\.? \d{1,4}[a-zA-Z]?\b", text) and not _LEGAL_FORMS.search(fold(text)))
+                or re.search(r"[^\W\d_]{3,}\.? \d{1,4}[a-zA-Z]?\b", text) and not _has_legal_form(text))
 
 
 def _has_code(layout: Layout, hit: Hit) -> bool:
@@ -970,7 +975,7 @@ def _name_above(layout: Layout, line: TextLine, x0: float, taken: set[int],
                 span = span.sub(0, cut.start())  # "X Ltd · 1 High Street · London": the name, not its address
             if not _WORD.search(span.text) or find_dates(span.text):
                 continue
-            score = (line.cy - ln.cy) / pitch - (3 if _LEGAL_FORMS.search(fold(span.text)) else 0) \
+            score = (line.cy - ln.cy) / pitch - (3 if _has_legal_form(span.text) else 0) \
                 + (3 if _looks_like_address(span.text) else 0) \
                 - (1 if ln.height > 1.2 * line.height else 0)
             if best is None or score < best[0]:
@@ -994,7 +999,7 @@ def _with_legal_form(span: Span) -> Span:
     for c_start, c_end in line.cells:
         if c_start >= span.end:
             form = line.text[c_start:c_end]
-            if _LEGAL_FORMS.fullmatch(fold(form.strip())) and not _LEGAL_FORMS.search(fold(span.text)):
+            if _LEGAL_FORMS.fullmatch(fold(form.strip())) and not _has_legal_form(span.text):
                 return Span(line, span.start, c_end)
             break
     return span
