@@ -139,7 +139,8 @@ def _text_layer_words(page: pdfium.PdfPage, to_top_left) -> list[Word]:
                 if 0xDC00 <= low < 0xE000:
                     code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     step = 2
-            ch = chr(code) if code else ""
+            # PDFium reports a hyphen that ends a line, where a word was broken, as 0x02.
+            ch = "-" if code == 0x02 else chr(code) if code else ""
             if not ch or ch.isspace() or ch in "\x00\ufeff\u200b":
                 flush()
                 prev = None

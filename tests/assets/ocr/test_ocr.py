@@ -49,6 +49,21 @@ def test_text_layer_words_are_in_top_left_points():
     assert words["LT100001234510"].x0 < words["LT123456715"].x0  # seller left, buyer right
 
 
+def test_a_hyphen_that_ends_a_line_is_a_hyphen():
+    """PDFium reports the hyphen of a word broken at a line's end as 0x02 ("KvK-" / "nummer"
+    in a narrow cell): read back, it is the hyphen that was printed."""
+    from reportlab.pdfgen import canvas
+
+    buf = io.BytesIO()
+    pdf = canvas.Canvas(buf)
+    pdf.drawString(50, 700, "KvK-")
+    pdf.drawString(50, 688, "nummer 12345678")
+    pdf.drawString(50, 600, "Btw-nummer NL056563048B01")
+    pdf.save()
+    words = [w.text for w in read_document(buf.getvalue(), "application/pdf").pages[0].words]
+    assert words == ["KvK-", "nummer", "12345678", "Btw-nummer", "NL056563048B01"]
+
+
 def test_image_only_pdf_page_is_ocred():
     """A PDF holding only a scan has no text layer: the page is rendered and OCR'd."""
     scan = Image.open(FIXTURES / "invoice_scan.png")
