@@ -339,7 +339,21 @@ def stands_as_heading(hit: Hit) -> bool:
     if hit.label.weight >= 1 or hit.line.text[hit.start : hit.end].endswith(":") \
             or hit.line.text[hit.end :].lstrip().startswith(":"):  # "De :" in French typography
         return True
-    return hit.end >= hit.line.cell_at(hit.start)[1]
+    cell = hit.line.cell_at(hit.start)
+    if hit.label.lang == "en":
+        return hit.end >= cell[1]
+    # "VAN" over a card, never the "van" of "Van Dijk Bouw" or the "de" of "Date de facture":
+    # the other languages' short words are headings as a capitalised cell of their own.
+    # A lone letter ("A", "À") is a heading only with its colon: OCR reads letters out of debris.
+    return cell == (hit.start, hit.end) and hit.line.text[hit.start].isupper() and hit.end - hit.start > 1
+
+
+def _stray_word(hit: Hit) -> bool:
+    """A short word of another language than English that is no heading here: the "de"
+    of "Date de facture", the "van" of "Van Dijk Bouw" (English "from" and "to" are
+    judged where they are read, see ``stands_as_heading``)."""
+    return hit.key in ("seller", "buyer") and hit.label.weight < 1 and hit.label.lang != "en" \
+        and not stands_as_heading(hit)
 
 
 def _stops(other: Hit, hit: Hit) -> bool:
@@ -652,7 +666,7 @@ class Layout:
         """Labels on a line (computed once per line object)."""
         found = self._hits.get(line)
         if found is None:
-            found = self._hits[line] = find_hits(line, self.labels)
+            found = self._hits[line] = [h for h in find_hits(line, self.labels) if not _stray_word(h)]
         return found
 
     def page_lines(self, line: TextLine) -> list[TextLine]:

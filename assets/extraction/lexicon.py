@@ -18,16 +18,15 @@ from .normalize import fold
 
 # key -> language -> patterns. ``{rate}`` marks where a VAT rate may follow ("MwSt 19 %").
 HEADINGS = {
-    # "From:" / "To:" in each language: short words, headings only with their colon.
+    # "From" / "To" in each language: short words, headings only with their colon or as a
+    # capitalised cell of their own (see ``fields.stands_as_heading``).
     "seller/0.5": {
-        "de": ["von(?=\\s*:)"], "fr": ["de(?=\\s*:)"], "pl": ["od(?=\\s*:)"], "lt": ["nuo(?=\\s*:)"],
-        "nl": ["van(?=\\s*:)"], "it": ["da(?=\\s*:)"], "es": ["de(?=\\s*:)"], "et": ["kellelt(?=\\s*:)"],
-        "ru": ["от(?=\\s*:)"],
+        "de": ["von"], "fr": ["de"], "pl": ["od"], "lt": ["nuo"], "nl": ["van"], "it": ["da"], "es": ["de"],
+        "et": ["kellelt"], "ru": ["от"],
     },
     "buyer/0.5": {
-        "de": ["an(?=\\s*:)"], "fr": ["a(?=\\s*:)"], "pl": ["do(?=\\s*:)"], "lt": ["kam(?=\\s*:)"],
-        "nl": ["aan(?=\\s*:)"], "it": ["a(?=\\s*:)"], "es": ["para(?=\\s*:)"], "et": ["kellele(?=\\s*:)"],
-        "lv": ["kam(?=\\s*:)"], "ru": ["кому(?=\\s*:)"],
+        "de": ["an"], "fr": ["a"], "pl": ["do"], "lt": ["kam"], "nl": ["aan"], "it": ["a"], "es": ["para"],
+        "et": ["kellele"], "lv": ["kam"], "ru": ["кому"],
     },
     "seller": {
         "de": ["verkäufer", "lieferant", "rechnungssteller", "rechnungsaussteller", "auftragnehmer",

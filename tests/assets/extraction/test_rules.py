@@ -847,6 +847,31 @@ def test_from_and_to_in_each_language_head_the_parties_whichever_stands_left(frm
     assert (inv["seller"]["name"], inv["buyer"]["name"]) == ("Nordlicht Technik GmbH", "UAB „Medžio darbai“")
 
 
+@pytest.mark.parametrize("frm, to", [("VAN", "AAN"), ("Von", "An"), ("OD", "DO"), ("Kellelt", "Kellele"), ("DE", "PARA")])
+def test_from_and_to_as_card_captions_without_colon_head_the_parties(frm, to):
+    """A capitalised cell of its own is a heading; the "Van" and "De" that open the parties'
+    names are not."""
+    # Three narrow cards: each code wraps under its label, a line apart from the other's.
+    rows = [(40, [(60, "FACTUUR")]), (70, [(60, frm), (230, to), (400, "BETAALGEGEVENS")]),
+            (82, [(60, "De Molen B.V."), (230, "Van Dijk Bouw B.V."), (400, "Bank: Swedbank AS")]),
+            (92, [(60, "Kerkstraat 1, 1017 GA"), (230, "Markt 5, 3011 AA Rotterdam"), (400, "BIC HABALT22")]),
+            (102, [(60, "Amsterdam"), (230, "KvK-nummer 87654321")]),
+            (112, [(60, "KvK-nummer 12345678"), (230, "Btw-nummer")]),
+            (122, [(60, "Btw-nummer"), (230, "NL316772326B01")]), (132, [(60, "NL056563048B01")])]
+    inv = extract_invoice(page(*rows))
+    assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("De Molen B.V.", "NL056563048B01")
+    assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("Van Dijk Bouw B.V.", "NL316772326B01")
+
+
+def test_a_lone_capital_letter_heads_nothing():
+    """OCR reads an "A" out of a stamp's debris: the Italian and French "To" only with its colon."""
+    rows = [(40, [(60, "ARVE")]), (60, [(60, "Tallinna Kaubad OÜ"), (476, "A")]),
+            (72, [(60, "KMKR: EE102260955")]), (100, [(60, "Ostja:")]), (112, [(60, "Saare Kala AS")]),
+            (124, [(60, "KMKR: EE100679247")])]
+    inv = extract_invoice(page(*rows))
+    assert (inv["seller"]["name"], inv["buyer"]["name"]) == ("Tallinna Kaubad OÜ", "Saare Kala AS")
+
+
 def test_a_short_party_word_before_a_number_or_after_debris_heads_nothing():
     rows = [(40, [(60, "Tessitura Como S.r.l.")]), (52, [(60, "Viale Europa 87, 68388 Verona")]),
             (80, [(60, "Customer:")]), (92, [(60, "Marmi Carrara S.r.l.")]), (104, [(60, "Cc de: 02124670338")]),
