@@ -579,6 +579,9 @@ class Layout:
         # Words of a label's translation printed under it ("Pirkėjas" over "Buyer"): part
         # of the label, neither a label of its own nor a value.
         self.translation_words: set[int] = set()
+        # The first line's words of a label wrapped over two lines, with its hits: a party
+        # block's lines, re-made from a column's words, read the label the same way.
+        self._wrapped_heads: dict[tuple[int, ...], list[Hit]] = {}
         for lines in self.lines.values():
             for above, line in zip(lines, lines[1:]):
                 if self._translates(line, above):
@@ -629,7 +632,8 @@ class Layout:
                     self._hits[above] = sorted(kept + list(found.values()), key=lambda h: h.start)
                     self._hits[line] = [h for h in self.hits(line) if h.end <= b_start or h.start >= b_end]
                     self.translation_words |= {id(w) for w in tail.words}
-                    return
+                    self._wrapped_heads[tuple(id(w) for w in head.words)] = list(found.values())
+                    break  # the next cell: side-by-side cards wrap the same label each
 
     def _translates(self, line: TextLine, above: TextLine) -> bool:
         """Whether a line is nothing but translations of the labels right above it.
@@ -667,7 +671,20 @@ class Layout:
         found = self._hits.get(line)
         if found is None:
             found = self._hits[line] = [h for h in find_hits(line, self.labels) if not _stray_word(h)]
+            page_lines = self.lines.get(line.page, [])
+            if self._wrapped_heads and not (line.index < len(page_lines) and page_lines[line.index] is line):
+                found[:] = self._with_wrapped_labels(line, found)
         return found
+
+    def _with_wrapped_labels(self, line: TextLine, found: list[Hit]) -> list[Hit]:
+        """A block line's hits with the labels wrapped over two lines of the page that it
+        holds the first line of ("Įmonės" over "kodas")."""
+        for start, end in line.cells:
+            key = tuple(id(w) for w in Span(line, start, end).words)
+            if key in self._wrapped_heads:
+                found = [h for h in found if h.end <= start or h.start >= end] + \
+                    [Hit(h.label, line, start, end, h.groups) for h in self._wrapped_heads[key]]
+        return sorted(found, key=lambda h: h.start)
 
     def page_lines(self, line: TextLine) -> list[TextLine]:
         """The lines ``line`` is to be read with: its block's lines, else its page's."""

@@ -863,6 +863,21 @@ def test_from_and_to_as_card_captions_without_colon_head_the_parties(frm, to):
     assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("Van Dijk Bouw B.V.", "NL316772326B01")
 
 
+def test_labels_wrapped_in_two_cards_side_by_side_label_each_cards_value():
+    """Two cards of label/value rows: "Įmonės" over "kodas" in both, the code beside the
+    label's first line."""
+    rows = [(40, [(60, "PVM SĄSKAITA FAKTŪRA")]), (70, [(60, "PARDAVĖJAS"), (320, "PIRKĖJAS")]),
+            (82, [(60, "Pavadinimas"), (130, "UAB „Šiaurės vėjas“"), (320, "Pavadinimas"), (390, "MB „Medžio darbai“")]),
+            (96, [(60, "Įmonės"), (130, "302345678"), (320, "Įmonės"), (390, "305123987")]),
+            (106, [(60, "kodas"), (320, "kodas")]),
+            (120, [(60, "PVM kodas"), (130, "LT100001738313"), (320, "PVM kodas"), (390, "LT117320600113")])]
+    inv = extract_invoice(page(*rows))
+    assert (inv["seller"]["name"], inv["seller"]["companyCode"], inv["seller"]["vatCode"]) == \
+        ("UAB „Šiaurės vėjas“", "302345678", "LT100001738313")
+    assert (inv["buyer"]["name"], inv["buyer"]["companyCode"], inv["buyer"]["vatCode"]) == \
+        ("MB „Medžio darbai“", "305123987", "LT117320600113")
+
+
 def test_a_lone_capital_letter_heads_nothing():
     """OCR reads an "A" out of a stamp's debris: the Italian and French "To" only with its colon."""
     rows = [(40, [(60, "ARVE")]), (60, [(60, "Tallinna Kaubad OÜ"), (476, "A")]),
