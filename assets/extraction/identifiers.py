@@ -123,7 +123,12 @@ def find_vat_codes(text: str) -> list[CodeMatch]:
     """
     found = []
     ibans = {m.start for m in find_ibans(text)}
-    for m in _VAT_RE.finditer(_upper(text)):
+    upper, pos = _upper(text), 0
+    # Matches are searched one after another, the next from where a code ended or, where
+    # none was read, right after the prefix: "FISCALE IT60495660536" is no Finnish code
+    # and must not hide the Italian one its greedy body swallowed.
+    while (m := _VAT_RE.search(upper, pos)) is not None:
+        pos = m.start() + 1
         if m.start() in ibans:
             continue  # "EE35 8251 7506 ..." is an account, whatever its first digits pass
         cc, body = m.group("cc"), compact(m.group("body"))
@@ -149,6 +154,7 @@ def find_vat_codes(text: str) -> list[CodeMatch]:
                 best = CodeMatch("LT" + plain, m.start(), _span_end(text, m.start("body"), plain), False)
         if best:
             found.append(_canonical(best))
+            pos = max(pos, best.end)
     return found
 
 

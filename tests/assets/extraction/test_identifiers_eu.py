@@ -74,6 +74,15 @@ def test_a_bare_vat_number_gets_its_prefix_from_the_checksum(prefix):
     assert found is not None and found.value == code, countries
 
 
+@pytest.mark.parametrize("text, expected", [
+    ("Codice fiscale IT60495660536", ["IT60495660536"]),  # "FI" + "SCALE IT6..." is no Finnish code
+    ("ESTADO ESB92433721", ["ESB92433721"]),
+    ("LT100001738313 LT117320600113", ["LT100001738313", "LT117320600113"]),
+])
+def test_a_prefix_inside_a_label_word_hides_no_code_after_it(text, expected):
+    assert [m.value for m in find_vat_codes(text) if m.valid] == expected
+
+
 def test_greek_vat_is_written_el():
     code = vat_number("EL")
     (found,) = find_vat_codes("GR" + code[2:])
