@@ -365,6 +365,13 @@ _LABEL_COUNTRY = {"lt": "LT", "de": "DE", "fr": "FR", "pl": "PL", "lv": "LV", "e
 def _read_field(key: str, span: Span, score: float, country: str | None = None) -> Candidate | None:
     text = span.text
     if key == "company_code":
+        vat = _prefixed_vat_code(text)
+        if vat is not None:
+            # "NIF ESB92433721": the VAT number, read as such by the fallbacks; the code is
+            # its body where a country's register code is what its VAT number carries.
+            if vat.value[:2] not in _CODE_IN_VAT:
+                return None
+            return Candidate(vat.value[2:], score, span.sub(vat.start, vat.end))
         m = read_company_code(text)
         if m is None:
             return None
@@ -396,6 +403,20 @@ def _read_field(key: str, span: Span, score: float, country: str | None = None) 
     if key == "party_name":
         return Candidate(tidy_name(text), score * 0.95, span) if _WORD.search(text) else None
     return None
+
+
+# Countries whose VAT number is their prefix and the company's register code.
+_CODE_IN_VAT = {"ES", "IT", "LV"}
+
+
+def _prefixed_vat_code(text: str):
+    """The checksum-valid VAT number, printed with its country's prefix, that opens a
+    label's value."""
+    first = next(iter(find_vat_codes(text)), None)
+    if first is None or not first.valid or text[: first.start].strip(" :.") \
+            or not text[first.start : first.start + 2].isalpha():
+        return None
+    return first
 
 
 def _extend_address(layout: Layout, lines: list[TextLine], i: int, found: dict[str, Candidate]) -> None:

@@ -1010,6 +1010,19 @@ def test_a_register_code_misread_beside_the_vat_number_that_carries_it():
     assert extract_invoice(scanned(page(*rows)))["seller"]["companyCode"] == "B47783113"
 
 
+@pytest.mark.parametrize("label, vat, code", [
+    ("NIF", "ESB92433721", "B92433721"),  # the Spanish NIF is what the VAT number carries
+    ("Codice fiscale", "IT60495660536", "60495660536"),
+    ("Reģ. Nr.", "LV43520561748", "43520561748"),
+    ("Company no.", "GB980780684", None),  # a British VAT number carries no company number
+])
+def test_a_company_code_label_before_a_vat_number(label, vat, code):
+    rows = [(40, [(60, "Northwind S.L.")]), (52, [(60, "Calle Mayor 3, 46001 Valencia")]), (64, [(60, f"{label} {vat}")]),
+            (90, [(60, "INVOICE")])]
+    seller = extract_invoice(page(*rows))["seller"]
+    assert (seller["vatCode"], seller["companyCode"]) == (vat, code)
+
+
 def test_a_number_wrapped_at_its_hyphen_with_a_line_of_the_column_beside_between_its_parts():
     # "Invoice / number:" and "RE-2026- / 0412" as OCR boxed a photographed letter: the
     # window address's line falls between the two lines of the info column
