@@ -349,11 +349,18 @@ def stands_as_heading(hit: Hit) -> bool:
 
 
 def _stray_word(hit: Hit) -> bool:
-    """A short word of another language than English that is no heading here: the "de"
-    of "Date de facture", the "van" of "Van Dijk Bouw" (English "from" and "to" are
-    judged where they are read, see ``stands_as_heading``)."""
-    return hit.key in ("seller", "buyer") and hit.label.weight < 1 and hit.label.lang != "en" \
-        and not stands_as_heading(hit)
+    """A short word that is no label here: the "de" of "Date de facture", the "van" of
+    "Van Dijk Bouw" (English "from" and "to" are judged where they are read, see
+    ``stands_as_heading``); the "name" of a product, unless it has its colon or is a
+    cell of its own before its value ("Name | Northwind Trading Ltd")."""
+    if hit.label.weight >= 1:
+        return False
+    if hit.key == "party_name":
+        text = hit.line.text
+        if text[hit.start : hit.end].endswith(":") or text[hit.end :].lstrip().startswith(":"):
+            return False
+        return hit.line.cell_at(hit.start) != (hit.start, hit.end) or hit.line.cells[-1][1] <= hit.end
+    return hit.key in ("seller", "buyer") and hit.label.lang != "en" and not stands_as_heading(hit)
 
 
 def _stops(other: Hit, hit: Hit) -> bool:

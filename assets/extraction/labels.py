@@ -135,7 +135,8 @@ PARTY_FIELDS: list[LabelDef] = [
     *_defs("email", "en", ["e-mail", "email"]),
     # A party's name under a label of its own ("Denominazione: Rossi S.r.l.").
     *_defs("party_name", "lt", ["pavadinimas", "imones pavadinimas"]),
-    *_defs("party_name", "en", ["company name", "legal name", "name(?=\\s*:)"]),
+    *_defs("party_name", "en", ["company name", "legal name"]),
+    *_defs("party_name", "en", ["name"], 0.5),  # with its colon, or a cell of its own before its value
     # Codes that are not the company code, listed so that the bare "kodas" cannot claim them.
     *_defs("other_code", "lt", ["banko kodas", "pasto kodas", "kliento kodas"]),
     *_defs("other_code", "en", ["bank code", "postal code", "post code", "zip code", "customer code",

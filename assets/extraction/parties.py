@@ -25,7 +25,7 @@ from ..ocr.model import Word
 from .alphabets import base_letter, country_of_name, native_letters
 from .countries import country_named
 from .fields import (Candidate, Hit, Layout, Span, TextLine, label_value, label_values, lines_from_words,
-                     stands_as_heading)
+                     stands_as_heading, wrapped_parts)
 from .company_codes import LOOSE_FORMATS
 from .contacts import EMAIL
 from .identifiers import (
@@ -171,15 +171,21 @@ def _collect(layout: Layout, page: int, hx0: float, hy0: float, tol: float, x_le
     out: list[TextLine] = []
     prev_cy = None
     for tl in lines_from_words(page, column):
-        first = tl.cells[0]
+        # A wrapped label's second line ("Razón" over "social") opens no line: what stands
+        # beside it does (a value's wrapped end, "S.A.").
+        cells = list(itertools.dropwhile(
+            lambda c: all(id(w) in layout.translation_words for w in Span(tl, *c).words), tl.cells))
+        if not cells:
+            continue
+        first = cells[0]
         first_words = Span(tl, *first).words
         if not whole_lines and first_words[0].x0 > hx0 + 0.25 * width:
             continue  # another column's text on this line
         if prev_cy is not None and tl.cy - prev_cy > BLOCK_GAP_PITCHES * pitch:
             break
-        keep = list(tl.cells) if whole_lines else [first]
+        keep = list(cells) if whole_lines else [first]
         hits = layout.hits(tl)
-        for prev, cell in zip(tl.cells, tl.cells[1:]) if not whole_lines else ():
+        for prev, cell in zip(cells, cells[1:]) if not whole_lines else ():
             # Monospaced type spaces its words wide ('UAB  "Nemuno  logistika"'): a cell
             # closer than a line's height and a half goes on the text, unless a label opens it.
             gap = Span(tl, *cell).words[0].x0 - Span(tl, *prev).words[-1].x1
@@ -189,12 +195,12 @@ def _collect(layout: Layout, page: int, hx0: float, hy0: float, tol: float, x_le
         ends_with_label = any(h.end == first[1] and h.key in _FIELD_KEYS for h in hits) or \
             tl.text[: first[1]].rstrip().endswith((":", " /")) or \
             (bool(out) and out[-1].text.endswith("/") and not re.search(r"\d", tl.text[: first[1]]))
-        if ends_with_label and len(tl.cells) > 1:
-            second = Span(tl, *tl.cells[1])
+        if ends_with_label and len(cells) > 1:
+            second = Span(tl, *cells[1])
             # Not a cell of another column: far to the right, or a label of its own.
             if second.words[0].x0 < hx0 + 0.4 * width and not any(
-                    h.start == tl.cells[1][0] and h.key not in ("seller", "buyer") for h in hits):
-                keep.append(tl.cells[1])
+                    h.start == cells[1][0] and h.key not in ("seller", "buyer") for h in hits):
+                keep.append(cells[1])
         # A checksum-valid VAT code in the column is the party's, whatever OCR left of its
         # label; where no other heading bounds the column, only one without a label of its
         # own (a labelled one beside the block is another party's, printed in a column
@@ -433,7 +439,7 @@ def _extend_address(layout: Layout, lines: list[TextLine], i: int, found: dict[s
 def _name(layout: Layout, block: Block, found: dict[str, Candidate], label_lines: set[int]) -> None:
     lines = block.lines
     if "party_name" in found:  # "Denominazione: Rossi S.r.l."
-        found["name"] = found.pop("party_name")
+        found["name"] = _with_wrapped_form(layout, found.pop("party_name"))
         return
     if block.name is not None:
         found["name"] = block.name
@@ -459,6 +465,18 @@ def _name(layout: Layout, block: Block, found: dict[str, Candidate], label_lines
         if span is not None:  # tidied as printed: a trailing "||" may be OCR's "IĮ"
             found["name"] = Candidate(tidy_name(line.text), 0.85, span)
         return
+
+
+def _with_wrapped_form(layout: Layout, name: Candidate) -> Candidate:
+    """A labelled name whose legal form wrapped under it in a narrow value cell
+    ("Nordlicht Technik" over "GmbH")."""
+    if name.span is None or _has_legal_form(name.value):
+        return name
+    for part, above in wrapped_parts(layout, name.span):
+        if not above and 0 < part.line.cy - name.span.line.cy < 1.8 * name.span.line.height \
+                and len(part.words) <= 2 and _has_legal_form(part.text) and not re.search(r"\d", part.text):
+            return Candidate(tidy_name(f"{name.value} {part.text}"), name.score, name.span)
+    return name
 
 
 def _fallbacks(lines: list[TextLine], found: dict[str, Candidate]) -> None:

@@ -878,6 +878,25 @@ def test_labels_wrapped_in_two_cards_side_by_side_label_each_cards_value():
         ("MB „Medžio darbai“", "305123987", "LT117320600113")
 
 
+def test_cards_of_label_and_value_rows_name_their_parties():
+    """"Name" as a cell of its own before its value; a name whose legal form wrapped under
+    it, beside the second line of a wrapped label ("Razón" / "social") or alone."""
+    rows = [(40, [(60, "INVOICE")]), (70, [(60, "FROM"), (320, "BILLED TO")]),
+            (82, [(60, "Name"), (130, "Northwind Trading Ltd"), (320, "Razón"), (390, "Construcciones Norte")]),
+            (92, [(320, "social"), (390, "S.A.")]),
+            (106, [(60, "Firma"), (130, "Nordlicht Technik"), (320, "Address"), (390, "Gran Vía 20, 48001 Bilbao")]),
+            (116, [(130, "GmbH")]),
+            (130, [(60, "VAT ID"), (130, "GB980780684"), (320, "NIF"), (390, "ESB44922359")])]
+    inv = extract_invoice(page(*rows))
+    assert inv["seller"]["name"] == "Northwind Trading Ltd"
+    assert (inv["buyer"]["name"], inv["buyer"]["companyCode"]) == ("Construcciones Norte S.A.", "B44922359")
+    rows[2] = (82, [(60, "Firma"), (130, "Nordlicht Technik"), (320, "Razón"), (390, "Construcciones Norte")])
+    rows[4] = (106, [(60, "Anschrift"), (130, "Hafenstraße 12"), (320, "Address"), (390, "Gran Vía 20, 48001 Bilbao")])
+    rows[5] = (94, [(130, "GmbH")])
+    rows[6] = (130, [(60, "USt-IdNr."), (130, "DE342366712"), (320, "NIF"), (390, "ESB44922359")])
+    assert extract_invoice(page(*sorted(rows)))["seller"]["name"] == "Nordlicht Technik GmbH"
+
+
 def test_a_lone_capital_letter_heads_nothing():
     """OCR reads an "A" out of a stamp's debris: the Italian and French "To" only with its colon."""
     rows = [(40, [(60, "ARVE")]), (60, [(60, "Tallinna Kaubad OÜ"), (476, "A")]),
