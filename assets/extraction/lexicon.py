@@ -402,15 +402,21 @@ DOCUMENT_TYPES = [
 ]
 
 
+# "Nº" as OCR reads it: "N9", "N2", "N*", "N?", "No".
+_OCR_NUMERO = "n[o92*?\"']"
+
+
 def expand(table: dict, make: Callable[[str, str, list[str], float], list], rate: str = "") -> list:
     """Label definitions from one of the tables above, made by ``labels._defs``.
 
-    A key "vat/0.6" carries a weight; "{rate}" is replaced by the VAT-rate pattern.
+    A key "vat/0.6" carries a weight; "{rate}" is replaced by the VAT-rate pattern, and
+    "Nº" by what OCR reads of it.
     """
     out = []
     for key, languages in table.items():
         name, _, weight = key.partition("/")
         for lang, words in languages.items():
-            patterns = [fold(w).replace("{rate}", rate) for w in words]
+            patterns = [fold(w.replace("nº", "\0").replace("n°", "\0")).replace("{rate}", rate)
+                        .replace("\0", _OCR_NUMERO) for w in words]
             out += make(name, lang, patterns, float(weight) if weight else 1.0)
     return out

@@ -110,6 +110,8 @@ def test_what_ocr_left_of_a_number_label_still_gives_the_number():
     ("Счёт № / Invoice №о.:", False, "2694"),
     ("Factuumummer", False, "2026-4798"),  # "rn" read as "m"
     ("Rechnungsnurnmer:", False, "R-2026-77"),  # and "m" as "rn"
+    ("N9 DE FACTURA", True, "FA-2026-077"),  # "Nº" of every language's labels as OCR reads it
+    ("N? de facture", True, "FA-2026-078"),
 ])
 def test_an_invoice_word_and_its_number_sign_as_ocr_reads_them(label, value_below, expected):
     seller = [(40, [(40, "Bodegas Duero S.A.")]), (52, [(40, "Calle Mayor 28, 16323 Bilbao")])]
