@@ -42,7 +42,8 @@ def _head(pattern: str) -> str | None:
 
 
 def _rx(text: str) -> str:
-    return text.replace(". ", r"\.\s*").replace(" ", r"\s+")
+    # The dot of "Nr." is the first thing OCR loses ("RĒĶINA NR" over its number).
+    return text.replace("nr. ", "nr\0").replace(". ", r"\.\s*").replace(" ", r"\s+").replace("\0", r"\.?\s*")
 
 
 def _rn_or_m(pattern: str) -> str:

@@ -406,6 +406,14 @@ DOCUMENT_TYPES = [
 _OCR_NUMERO = "n[o92*?\"']"
 
 
+def _numero(pattern: str) -> str:
+    """A folded pattern's "Nº" as OCR reads it; before more words, also without its sign
+    ("N DE FACTURA")."""
+    if pattern.startswith("\0 "):
+        pattern = _OCR_NUMERO + "?" + pattern[1:]
+    return pattern.replace("\0", _OCR_NUMERO)
+
+
 def expand(table: dict, make: Callable[[str, str, list[str], float], list], rate: str = "") -> list:
     """Label definitions from one of the tables above, made by ``labels._defs``.
 
@@ -416,7 +424,7 @@ def expand(table: dict, make: Callable[[str, str, list[str], float], list], rate
     for key, languages in table.items():
         name, _, weight = key.partition("/")
         for lang, words in languages.items():
-            patterns = [fold(w.replace("nº", "\0").replace("n°", "\0")).replace("{rate}", rate)
-                        .replace("\0", _OCR_NUMERO) for w in words]
+            patterns = [_numero(fold(w.replace("nº", "\0").replace("n°", "\0")).replace("{rate}", rate))
+                        for w in words]
             out += make(name, lang, patterns, float(weight) if weight else 1.0)
     return out
