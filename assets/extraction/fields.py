@@ -677,11 +677,25 @@ class Layout:
         """Labels on a line (computed once per line object)."""
         found = self._hits.get(line)
         if found is None:
-            found = self._hits[line] = [h for h in find_hits(line, self.labels) if not _stray_word(h)]
+            found = self._hits[line] = [h for h in find_hits(line, self.labels)
+                                        if not _stray_word(h) and not self._split_off(h)]
             page_lines = self.lines.get(line.page, [])
             if self._wrapped_heads and not (line.index < len(page_lines) and page_lines[line.index] is line):
                 found[:] = self._with_wrapped_labels(line, found)
         return found
+
+    def _split_off(self, hit: Hit) -> bool:
+        """Whether a short heading word without its colon ("DE") is a piece of a phrase
+        that OCR set on the next line ("Nº" / "DE" / "FACTURA" across two lines): a word
+        of a line less than a line's height away touches it."""
+        if hit.key not in ("seller", "buyer") or hit.label.weight >= 1 or hit.label.lang == "en" \
+                or ":" in hit.line.text[hit.start : hit.end + 2]:
+            return False
+        words = Span(hit.line, hit.start, hit.end).words
+        x0, x1, h = words[0].x0, words[-1].x1, hit.line.height
+        return any(other is not hit.line and abs(other.cy - hit.line.cy) < h
+                   and any(w.x1 > x0 - h and w.x0 < x1 + h for w in other.words)
+                   for other in self.lines.get(hit.line.page, []))
 
     def _with_wrapped_labels(self, line: TextLine, found: list[Hit]) -> list[Hit]:
         """A block line's hits with the labels wrapped over two lines of the page that it

@@ -112,6 +112,8 @@ def test_what_ocr_left_of_a_number_label_still_gives_the_number():
     ("Rechnungsnurnmer:", False, "R-2026-77"),  # and "m" as "rn"
     ("N9 DE FACTURA", True, "FA-2026-077"),  # "Nº" of every language's labels as OCR reads it
     ("N? de facture", True, "FA-2026-078"),
+    ("N DE FACTURA", True, "FA-2026-079"),  # its sign lost, before the words that say what it numbers
+    ("RĒĶINA NR", True, "FA-2026-080"),  # "Nr." without its dot
 ])
 def test_an_invoice_word_and_its_number_sign_as_ocr_reads_them(label, value_below, expected):
     seller = [(40, [(40, "Bodegas Duero S.A.")]), (52, [(40, "Calle Mayor 28, 16323 Bilbao")])]
@@ -897,6 +899,21 @@ def test_cards_of_label_and_value_rows_name_their_parties():
     rows[5] = (94, [(130, "GmbH")])
     rows[6] = (130, [(60, "USt-IdNr."), (130, "DE342366712"), (320, "NIF"), (390, "ESB44922359")])
     assert extract_invoice(page(*sorted(rows)))["seller"]["name"] == "Nordlicht Technik GmbH"
+
+
+def test_a_heading_word_that_ocr_split_off_its_phrase_heads_nothing():
+    """"Nº DE FACTURA" photographed: "DE" on the letterhead's line, a few points above the
+    "N" and "FACTURA" it belongs with, is no "From"."""
+    doc = boxed(("Suministros", 51, 52, 110, 63), ("Levante", 113, 52, 150, 63), ("S.L.", 153, 52, 170, 63),
+                ("DE", 318, 53, 330, 62), ("N", 308, 58, 315, 67), ("FACTURA", 334, 58, 378, 67),
+                ("Calle", 51, 67, 75, 76), ("Mayor", 78, 67, 105, 76), ("3,", 108, 67, 115, 76),
+                ("46001", 118, 67, 145, 76), ("Valencia", 148, 67, 190, 76),
+                ("FA-2026-077", 308, 67, 370, 76), ("NIF", 51, 77, 66, 86), ("ESB92433721", 69, 77, 130, 86),
+                ("CLIENTE", 59, 190, 100, 200), ("Construcciones", 59, 202, 130, 211), ("Norte", 133, 202, 160, 211),
+                ("S.A.", 163, 202, 180, 211), ("NIF", 59, 223, 75, 232), ("ESB44922359", 78, 223, 140, 232))
+    inv = extract_invoice(doc)
+    assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Suministros Levante S.L.", "ESB92433721")
+    assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("Construcciones Norte S.A.", "ESB44922359")
 
 
 def test_a_lone_capital_letter_heads_nothing():
