@@ -608,9 +608,16 @@ class Layout:
         if line.cy - above.cy > (1.6 + 1.1 * len(between)) * max(line.height, above.height):
             return
         for a_start, a_end in above.cells:
+            # Labels are a few words and no digits; a value may follow in the label's cell
+            # ("Company 01234567" over "no.", a narrow gap apart).
+            n = next((k for k, w in enumerate(Span(above, a_start, a_end).words) if _DIGIT.search(w.text)), None)
+            if n == 0:
+                continue
+            if n is not None:
+                a_end = above.ends[above.word_index_at(a_start) + n - 1]
             head = Span(above, a_start, a_end)
-            if len(head.words) > 4 or _DIGIT.search(head.text):
-                continue  # labels are a few words and no digits
+            if len(head.words) > 4:
+                continue
             if any(w.x1 > head.words[0].x0 and w.x0 < head.words[-1].x1 for ln in between for w in ln.words):
                 continue
             cover = [h for h in self.hits(above) if h.start < a_end and h.end > a_start]
@@ -701,10 +708,12 @@ class Layout:
         """A block line's hits with the labels wrapped over two lines of the page that it
         holds the first line of ("Įmonės" over "kodas")."""
         for start, end in line.cells:
-            key = tuple(id(w) for w in Span(line, start, end).words)
-            if key in self._wrapped_heads:
+            ids = [id(w) for w in Span(line, start, end).words]
+            k = next((k for k in range(len(ids), 0, -1) if tuple(ids[:k]) in self._wrapped_heads), None)
+            if k is not None:  # the label opens the cell; a value may follow in it
+                end = line.ends[line.word_index_at(start) + k - 1]
                 found = [h for h in found if h.end <= start or h.start >= end] + \
-                    [Hit(h.label, line, start, end, h.groups) for h in self._wrapped_heads[key]]
+                    [Hit(h.label, line, start, end, h.groups) for h in self._wrapped_heads[tuple(ids[:k])]]
         return sorted(found, key=lambda h: h.start)
 
     def page_lines(self, line: TextLine) -> list[TextLine]:

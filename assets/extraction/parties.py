@@ -107,9 +107,11 @@ def find_blocks(layout: Layout) -> dict[str, Block]:
 
 
 def _qualifies_a_field(layout: Layout, hit: Hit) -> bool:
-    """Whether a party word stands before one of that party's field labels ("Customer VAT
-    ID:", "Pirkėjo PVM kodas:"), naming whose code follows rather than heading a block."""
-    return any(h.key in _FIELD_KEYS - {"address", "party_name"} and h.start > hit.start
+    """Whether a party word stands before one of that party's field labels in its cell
+    ("Customer VAT ID:", "Pirkėjo PVM kodas:"), naming whose code follows rather than
+    heading a block; a caption of the next card ("BANKVERBINDUNG") qualifies nothing."""
+    cell = hit.line.cell_at(hit.start)
+    return any(h.key in _FIELD_KEYS - {"address", "party_name"} and h.start > hit.start and h.start < cell[1]
                and not hit.line.text[hit.end : h.start].strip(" -'’s") for h in layout.hits(hit.line))
 
 
@@ -439,7 +441,7 @@ def _extend_address(layout: Layout, lines: list[TextLine], i: int, found: dict[s
 def _name(layout: Layout, block: Block, found: dict[str, Candidate], label_lines: set[int]) -> None:
     lines = block.lines
     if "party_name" in found:  # "Denominazione: Rossi S.r.l."
-        found["name"] = _with_wrapped_form(layout, found.pop("party_name"))
+        found["name"] = _with_wrapped_rest(layout, found.pop("party_name"))
         return
     if block.name is not None:
         found["name"] = block.name
@@ -463,20 +465,47 @@ def _name(layout: Layout, block: Block, found: dict[str, Candidate], label_lines
             continue
         span = Span(line, 0, len(line.text)).strip(" :;,-–|")
         if span is not None:  # tidied as printed: a trailing "||" may be OCR's "IĮ"
-            found["name"] = Candidate(tidy_name(line.text), 0.85, span)
+            found["name"] = _with_wrapped_rest(layout, Candidate(tidy_name(line.text), 0.85, span))
         return
 
 
-def _with_wrapped_form(layout: Layout, name: Candidate) -> Candidate:
-    """A labelled name whose legal form wrapped under it in a narrow value cell
-    ("Nordlicht Technik" over "GmbH")."""
-    if name.span is None or _has_legal_form(name.value):
+def _with_wrapped_rest(layout: Layout, name: Candidate) -> Candidate:
+    """A name wrapped over the next lines of its narrow card or value cell: taken on
+    while it is open (a quote not closed, a last "und" / "ir" / hyphen) or lacks a legal
+    form, and kept only once it ends closed, with a legal form unless it began open
+    ("Nordlicht Technik und" / "Anlagenbau Hamburg GmbH", "UAB „Šiaurės" / "vėjas“").
+    A line with a digit, an "@" or a VAT number ends it."""
+    if name.span is None:
         return name
-    for part, above in wrapped_parts(layout, name.span):
-        if not above and 0 < part.line.cy - name.span.line.cy < 1.8 * name.span.line.height \
-                and len(part.words) <= 2 and _has_legal_form(part.text) and not re.search(r"\d", part.text):
-            return Candidate(tidy_name(f"{name.value} {part.text}"), name.score, name.span)
-    return name
+    text, cur, began_open = name.value, name.span, _open_name(name.value)
+    if not began_open and _has_legal_form(text):
+        return name
+    closed = None  # the first closed text of a name that began open, if no legal form follows
+    for _ in range(6):
+        part = next((p for p, above in wrapped_parts(layout, cur)
+                     if not above and 0 < p.line.cy - cur.line.cy < 1.8 * cur.line.height), None)
+        if part is None or re.search(r"[\d@]", part.text) or find_vat_codes(part.text):
+            break
+        text = text + ("" if text.endswith("-") else " ") + part.text
+        cur = part
+        if not _open_name(text):
+            if _has_legal_form(text):
+                return Candidate(tidy_name(text), name.score, name.span)
+            closed = closed or (text if began_open else None)
+    return Candidate(tidy_name(closed), name.score, name.span) if closed else name
+
+
+# Words a name does not end with: it goes on on the next line.
+_CONNECTORS = {"and", "und", "ir", "i", "e", "en", "un", "ja", "y", "et", "&", "+", "og", "och", "es", "ve", "-"}
+
+
+def _open_name(text: str) -> bool:
+    """A quote opened and not closed ("UAB „Šiaurės"), or a last connecting word."""
+    if text.count("„") + text.count("«") > text.count("“") + text.count("”") + text.count("»") \
+            or text.count('"') % 2:
+        return True
+    words = fold(text).split()
+    return bool(words) and (words[-1] in _CONNECTORS or words[-1].endswith("-"))
 
 
 def _fallbacks(lines: list[TextLine], found: dict[str, Candidate]) -> None:

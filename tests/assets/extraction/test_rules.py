@@ -6,7 +6,8 @@ rules rather than as a fit to two documents.
 
 import pytest
 
-from assets.extraction import extract_invoice
+from assets.extraction import ALL_LABELS, extract_invoice, parties
+from assets.extraction.fields import Layout
 from assets.ocr.model import Document, Page, Word
 
 
@@ -914,6 +915,49 @@ def test_a_heading_word_that_ocr_split_off_its_phrase_heads_nothing():
     inv = extract_invoice(doc)
     assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Suministros Levante S.L.", "ESB92433721")
     assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("Construcciones Norte S.A.", "ESB44922359")
+
+
+def test_a_caption_of_the_next_card_that_names_a_field_leaves_the_heading_a_heading():
+    rows = [(40, [(60, "RECHNUNG")]),
+            (70, [(60, "RECHNUNGSSTELLER"), (240, "RECHNUNGSEMPFÄNGER"), (420, "BANKVERBINDUNG")]),
+            (82, [(60, "Firma"), (140, "Nordlicht Technik GmbH"), (240, "Firma"), (320, "Müller Bau AG"),
+                  (420, "Swedbank AS")]),
+            (94, [(60, "Handelsregister"), (140, "HRB 12345"), (240, "Handelsregister"), (320, "HRB 67890"),
+                  (420, "IBAN LT12 7300 0101 2345 6789")]),
+            (106, [(60, "USt-IdNr."), (140, "DE342366712"), (240, "USt-IdNr."), (320, "DE676122202")])]
+    buyer = extract_invoice(page(*rows))["buyer"]
+    assert (buyer["name"], buyer["companyCode"], buyer["vatCode"]) == ("Müller Bau AG", "HRB 67890", "DE676122202")
+    blocks = parties.find_blocks(Layout(page(*rows), ALL_LABELS))  # read under its heading
+    assert blocks["buyer"].heading.line.text[blocks["buyer"].heading.start:].startswith("RECHNUNGSEMPFÄNGER")
+
+
+@pytest.mark.parametrize("lines, expected", [
+    (["UAB „Šiaurės vėjas ir", "partneriai logistikos centras“"], "UAB „Šiaurės vėjas ir partneriai logistikos centras“"),
+    (["Nordlicht Technik und", "Anlagenbau Hamburg GmbH"], "Nordlicht Technik und Anlagenbau Hamburg GmbH"),
+    (["Kowalski Serwis i Wspólnicy", "Usługi Budowlane Sp. z", "o.o."], "Kowalski Serwis i Wspólnicy Usługi Budowlane Sp. z o.o."),
+    (["Smith and", "Jones"], "Smith and Jones"),  # closed, no legal form anywhere
+    (["Harbour Foods", "z. Hd. Anna Schmidt"], "Harbour Foods"),  # nothing says the name goes on
+    (["Northwind Trading Ltd", "Logistics Department"], "Northwind Trading Ltd"),
+])
+def test_a_name_wrapped_in_a_narrow_card(lines, expected):
+    rows = [(40, [(60, "INVOICE")]), (70, [(60, "FROM"), (240, "BILLED TO")]),
+            (82, [(60, "Medžio darbai UAB"), (240, lines[0])])]
+    rows += [(94 + 10 * k, [(240, text)]) for k, text in enumerate(lines[1:])]
+    y = 94 + 10 * len(lines)
+    rows += [(y, [(60, "Laisvės al. 10, LT-44001 Kaunas"), (240, "Lindenallee 5, 80331 München")]),
+             (y + 12, [(60, "LT100006688411"), (240, "VAT ID DE676122202")])]
+    assert extract_invoice(page(*rows))["buyer"]["name"] == expected
+
+
+def test_a_labelled_name_wrapped_in_its_value_cell_and_a_label_wrapped_beside_its_value():
+    rows = [(40, [(60, "INVOICE")]), (70, [(60, "FROM"), (240, "BILLED TO")]),
+            (82, [(60, "Name"), (120, "Northwind"), (240, "Name"), (300, "Harbour Foods")]),
+            (92, [(120, "Trading and"), (300, "Limited")]), (102, [(120, "Logistics"), (240, "Company 07654321")]),
+            (112, [(120, "Limited"), (240, "no.")]), (124, [(60, "Company 01234567"), (240, "VAT ID"), (300, "GB220430231")]),
+            (134, [(60, "no.")]), (146, [(60, "VAT ID"), (120, "GB980780684")])]
+    inv = extract_invoice(page(*rows))
+    assert (inv["seller"]["name"], inv["seller"]["companyCode"]) == ("Northwind Trading and Logistics Limited", "01234567")
+    assert (inv["buyer"]["name"], inv["buyer"]["companyCode"]) == ("Harbour Foods Limited", "07654321")
 
 
 def test_a_lone_capital_letter_heads_nothing():
