@@ -58,10 +58,13 @@ _LEGAL_FORMS = re.compile(
 )
 # Postal codes as Europe prints them: five digits (LT, DE, FR, IT, ES, EE, FI, SE ...),
 # "00-238" (PL), "1234 AB" (NL), and four digits before a capitalised town (BE, AT, CH,
-# DK, LU, NO: "1000 Bruxelles"), which a year before a word is not.
+# DK, LU, NO: "1000 Bruxelles"), which a year before a word is not; four digits after their
+# country's letters ("LV-1010"); British postcodes ("BS1 4DJ").
 _POSTAL = re.compile(
     r"(?<![\w])(?:(?P<cc>LT|LV|EE|PL|DE|FI|SE|NL|BE|AT|CH|LU|DK|NO|FR|IT|ES|PT|CZ|SK) ?[-–]? ?)?"
-    r"(?P<code>\d{5}|\d{2}-\d{3}|\d{4} ?[A-Z]{2}(?=\s+[A-ZÀ-Ž])|(?!19\d\d|20\d\d)\d{4}(?=\s+[A-ZÀ-Ž][a-zà-ž]{2,}))"
+    r"(?P<code>\d{5}|\d{2}-\d{3}|\d{4} ?[A-Z]{2}(?=\s+[A-ZÀ-Ž])|(?!19\d\d|20\d\d)\d{4}(?=\s+[A-ZÀ-Ž][a-zà-ž]{2,})"
+    r"|(?<=(?:LV|EE|AT|CH|LU|DK|NO|BE|SI|HU|CY)[-–])\d{4}"  # "LV-1010": four digits after their country
+    r"|[A-Z]{1,2}\d[A-Z\d]? \d[A-Z]{2})"  # British: "BS1 4DJ", "EC1A 1BB"
     r"(?![\w])")
 _EMAIL = EMAIL  # contacts.EMAIL: a dotted domain ending in letters
 _PHONE = re.compile(r"\+?\d[\d ()\-]{5,}\d")

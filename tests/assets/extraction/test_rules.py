@@ -348,6 +348,16 @@ def test_a_window_address_without_a_heading_is_the_buyer():
     assert inv["buyer"]["address"]["postalCode"] == "LT-01103"
 
 
+@pytest.mark.parametrize("street, city", [("22 Quay Road", "Bristol BS1 4DJ"), ("Lāčplēša iela 7", "Rīga, LV-1010")])
+def test_a_window_address_with_a_british_or_latvian_postcode_is_the_buyer(street, city):
+    inv = extract_invoice(_page([
+        (40, 330, "Northwind Trading Ltd", 14), (58, 330, "VAT ID GB980780684", 9),
+        (140, 60, "Harbour Foods Limited", 10), (152, 60, street, 10), (164, 60, city, 10),
+        (220, 60, "Invoice No. RE-2026-0412", 14),
+    ]))
+    assert inv["buyer"]["name"] == "Harbour Foods Limited"
+
+
 def test_of_two_parties_without_headings_the_one_with_the_bank_account_sells():
     inv = extract_invoice(_page([
         (60, 40, "UAB Vėjo malūnas", 10), (72, 40, "PVM kodas LT100001234510", 10),
