@@ -421,13 +421,18 @@ def _of_original(layout: Layout, hit: Hit, originals: list[Hit]) -> bool:
 
 
 def _wrapped_date(layout: Layout, places: list[tuple[Span, float]]) -> tuple[Span, DateMatch] | None:
-    """A date wrapped over two lines beside its label ("20 de mayo de" over "2026"): a
-    place of the label read with its wrapped part. Its position is the upper part."""
+    """A date wrapped over two lines beside its label ("20 de mayo de" over "2026", "14-03-"
+    over "2026"): a place of the label read with its wrapped part. Its position is the
+    upper part."""
     for place, _ in places:
         for part, above in wrapped_parts(layout, place):
             upper, lower = (part, place) if above else (place, part)
-            for d in find_dates(f"{upper.text} {lower.text}"):
-                if d.start < len(upper.text) < d.end:
+            text = upper.text
+            if upper.words[-1].text.endswith(("-", "/")) and not text.endswith(("-", "/")):
+                text += upper.words[-1].text[-1]  # the value's hyphen, cut off as punctuation
+            glue = "" if text.endswith(("-", "/")) else " "  # "14-03-" over "2026"
+            for d in find_dates(f"{text}{glue}{lower.text}"):
+                if d.start < len(text) < d.end:
                     return upper, DateMatch(d.value, d.start, len(upper.text))
     return None
 
