@@ -105,7 +105,10 @@ def find_blocks(layout: Layout) -> dict[str, Block]:
     blocks = {}
     for role, hit in headings.items():
         other = headings.get("buyer" if role == "seller" else "seller")
-        blocks[role] = Block(role, hit, _block_lines(layout, hit, other))
+        lines = _block_lines(layout, hit, other)
+        if len(lines) == 1 and not lines[0].text[hit.end - hit.start:].strip(" :"):
+            continue  # a heading over nothing ("De", a logo's first word) heads no block
+        blocks[role] = Block(role, hit, lines)
     return blocks
 
 

@@ -820,6 +820,29 @@ def test_a_label_column_whose_labels_and_values_wrap_over_lines():
     assert (inv["invoiceNumber"], inv["issueDate"], inv["dueDate"]) == ("05235", "2026-05-20", "2026-06-03")
 
 
+def test_dates_wrapped_at_their_hyphen_in_a_letters_info_column():
+    # A window letter printed by Chromium: the info column's dates break after "14-03-",
+    # beside the window address's lines
+    rows = [(40, [(330, "De Molen B.V.")]), (145, [(56, "De Molen B.V. · Kerkstraat 1 · 1017 GA Amsterdam")]),
+            (161, [(56, "Van Dijk Bouw B.V.")]), (173, [(56, "Markt 5")]),
+            (184, [(56, "3011 AA Rotterdam"), (355, "Factuurdatum:"), (462, "14-03-")]), (194, [(462, "2026")]),
+            (213, [(355, "Vervaldatum:"), (462, "28-03-")]), (224, [(462, "2026")])]
+    inv = extract_invoice(page(*rows))
+    assert (inv["issueDate"], inv["dueDate"]) == ("2026-03-14", "2026-03-28")
+
+
+def test_a_heading_over_nothing_heads_no_block():
+    """A logo's first word that is a heading word ("De") leaves the seller to be found."""
+    rows = [(40, [(512, "De")]), (145, [(56, "De Molen B.V. · Kerkstraat 1 · 1017 GA Amsterdam")]),
+            (161, [(56, "Van Dijk Bouw B.V.")]), (173, [(56, "Markt 5")]), (184, [(56, "3011 AA Rotterdam")]),
+            (300, [(56, "Factuur")]),
+            (790, [(56, "De Molen B.V."), (400, "KvK-nummer 12345678")]),
+            (800, [(56, "Kerkstraat 1"), (400, "Btw-nummer NL056563048B01")])]
+    inv = extract_invoice(page(*rows))
+    assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("De Molen B.V.", "NL056563048B01")
+    assert inv["buyer"]["name"] == "Van Dijk Bouw B.V."
+
+
 def test_a_wrapped_number_label_finds_its_value_centred_beside_it():
     rows = [(40, [(48, "MB „Jūros vartai“")]), (113, [(48, "Pirkėjas"), (300, "PVM sąskaita faktūra")]),
             (124, [(48, "UAB „Žalgirio prekyba“")]),
