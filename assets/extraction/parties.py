@@ -733,6 +733,8 @@ def unheaded_parties(layout: Layout, blocks: dict[str, Block], receipt: bool = F
     for line, pos in _anchors(layout, taken):
         if any(id(w) in taken for w in Span(line, pos, pos + 1).words):
             continue  # a later identifier of a party already found
+        if _value_taken(layout, line, pos, taken):
+            continue  # a wrapped label's second line ("kodas:"), its code a party's already
         same_line = next((b for _, b in found if any(abs(ln.cy - line.cy) < 0.5 * line.height for ln in b.lines)), None)
         cell = Span(line, *line.cell_at(pos))
         if same_line is not None and _name_above(layout, line, cell.words[0].x0, taken)[0] is None:
@@ -750,7 +752,7 @@ def unheaded_parties(layout: Layout, blocks: dict[str, Block], receipt: bool = F
         if codes & known:
             continue  # the same party printed twice (letterhead and footer)
         known |= codes
-        if block.name is not None and (_YOURS.fullmatch(fold(str(block.name.value))) or (
+        if _after_yours(layout, line, pos) or block.name is not None and (_YOURS.fullmatch(fold(str(block.name.value))) or (
                 block.name.span is not None and _names_the_buyer(layout, block.name.span))):
             readers.append(block)  # "Ihre USt-IdNr.", "Customer VAT": the reader's, the buyer's, code
             continue
@@ -798,6 +800,38 @@ def _codes(lines: list[TextLine]) -> list[str]:
 # "Your" before a code's label: the code is the reader's, the buyer's ("Ihre USt-IdNr.",
 # "Your VAT no.", "Votre n° TVA", "Jūsų PVM kodas", "Uw btw-nummer", "Ваш ИНН").
 _YOURS = re.compile(r"(?:ihre?|your|votre|vos|jusu|uw|teie|vostr[oa]|vs\.|su|sus|wasz|panstwa|ваш)")
+
+
+def _value_taken(layout: Layout, line: TextLine, pos: int, taken: set[int]) -> bool:
+    """Whether the code of the label at ``pos`` belongs to a party found already."""
+    hit = next((h for h in layout.hits(line) if h.start == pos and h.key in ("company_code", "vat_code")), None)
+    span = label_value(layout, hit)[0] if hit is not None else None
+    return span is not None and bool(span.words) and all(id(w) in taken for w in span.words)
+
+
+def _after_yours(layout: Layout, line: TextLine, pos: int) -> bool:
+    """Whether the label before a code opens with "your", on the code's line or wrapped
+    from the line above ("Jūsų PVM" over "kodas: LT...", "Vostra" over "Partita IVA:"):
+    the reader's, the buyer's, code."""
+    start, _ = line.cell_at(pos)
+    if start >= pos:  # the code opens its cell: the label is the cell before
+        before = [c for c in line.cells if c[1] <= pos]
+        start = before[-1][0] if before else pos
+    words = fold(line.text[start:pos]).split()
+    if words and _YOURS.fullmatch(words[0]):
+        return len(words) <= 4
+    if len(words) > 2:
+        return False
+    x0 = Span(line, start, start + 1).words[0].x0
+    for above in layout.lines.get(line.page, []):
+        if 0 < line.cy - above.cy < 1.8 * line.height:
+            for c in above.cells:
+                cell = Span(above, *c)
+                first = fold(cell.text).split()
+                if abs(cell.words[0].x0 - x0) < line.height and first and _YOURS.fullmatch(first[0]) \
+                        and len(first) <= 3 and not re.search(r"\d", cell.text):
+                    return True
+    return False
 
 
 def _seller_evidence(layout: Layout, line: TextLine, block: Block) -> float:

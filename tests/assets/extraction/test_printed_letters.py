@@ -68,12 +68,13 @@ LETTERS = {
 def _letter(w: dict) -> str:
     seller, head = w["seller"], w["head"]
     window = "".join(f"<div>{line}</div>" for line in w["buyer"])
+    yours = "".join(f"<tr><td>{label}:</td><td>{code}</td></tr>" for label, code in w.get("yours", []))
     return f"""<html><head><style>{CSS}</style></head><body>
 <div class="logo">{seller[0]}</div>
 <div class="window"><div class="ret">{seller[0]} · {seller[1]} · {seller[2]}</div>{window}</div>
 <div class="info"><table>
 <tr><td>{w['num']}:</td><td>RE-2026-0412</td></tr><tr><td>{w['date']}:</td><td>14.03.2026</td></tr>
-<tr><td>{w['due']}:</td><td>28.03.2026</td></tr><tr><td>{w['cust']}:</td><td>10233</td></tr></table></div>
+<tr><td>{w['due']}:</td><td>28.03.2026</td></tr><tr><td>{w['cust']}:</td><td>10233</td></tr>{yours}</table></div>
 <div class="main"><h1>{w['title']}</h1>
 <table class="items"><tr>{''.join(f'<th>{h}</th>' for h in head)}</tr>
 <tr><td>1</td><td>Wartung Server</td><td class="n">2</td><td class="n">150,00</td><td class="n">300,00</td></tr></table>
@@ -102,3 +103,13 @@ def test_a_printed_window_letter_with_its_seller_in_columns_under_the_totals(lan
     seller, buyer = inv["seller"], inv["buyer"]
     assert (seller["name"], seller["companyCode"], seller["vatCode"], buyer["name"]) == letter["expected"]
     assert buyer["vatCode"] is None  # the seller's codes are not the addressee's
+
+
+@pytest.mark.parametrize("language, label, code", [("lt", "Jūsų PVM kodas", "LT117320600113"),
+                                                   ("de", "Ihre USt-IdNr.", "DE676122202")])
+def test_your_vat_number_in_the_info_column_is_the_addressees(language, label, code):
+    """The label wraps in the narrow column ("Jūsų PVM" / "kodas:") beside its code."""
+    letter = dict(LETTERS[language], yours=[(label, code)])
+    inv = extract_invoice(read_document(chromium.render(_letter(letter)), "application/pdf"))
+    assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == (letter["expected"][3], code)
+    assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == (letter["expected"][0], letter["expected"][2])

@@ -648,9 +648,12 @@ def test_bare_tax_numbers_under_their_countrys_label_find_unheaded_parties():
     assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("Kowalski i Syn Sp.j.", "PL6762135606")
 
 
-@pytest.mark.parametrize("yours", ["Ihre USt-IdNr.", "Your VAT no.", "Jūsų PVM kodas"])
+@pytest.mark.parametrize("yours", ["Ihre USt-IdNr.", "Your VAT no.", "Jūsų PVM kodas",
+                                   ("Jūsų PVM", "kodas:"), ("Vostra", "Partita IVA:")])  # wrapped beside the code
 def test_your_code_beside_the_window_is_the_addressees(yours):
     from .test_tables import page as sized_page
+
+    yours, wrapped = (yours, None) if isinstance(yours, str) else yours
 
     rows = [(40, [(60, "Nordlicht Technik GmbH")], 16),
             (100, [(60, "Nordlicht Technik GmbH, Hafenstraße 12, 20457 Hamburg")], 7),
@@ -658,7 +661,7 @@ def test_your_code_beside_the_window_is_the_addressees(yours):
             (151, [(60, "80331 München")]),
             (100, [(380, "Rechnung Nr.")]), (100, [(480, "RE-2026-0412")]), (112, [(380, "Datum")]),
             (112, [(480, "14.03.2026")]), (136, [(380, yours)]), (136, [(480, "DE811128135")]),
-            (220, [(60, "Rechnung")]),
+            *([(148, [(380, wrapped)])] if wrapped else []), (220, [(60, "Rechnung")]),
             (300, [(60, "Pos. Bezeichnung Menge Einzelpreis Gesamt")]), (315, [(60, "1 Wartung Server 2 150,00 300,00")]),
             (360, [(350, "Nettobetrag 300,00")]), (372, [(350, "USt. 19 % 57,00")]), (384, [(350, "Gesamtbetrag 357,00")]),
             (780, [(60, "Nordlicht Technik GmbH"), (220, "USt-IdNr. DE136695976"), (400, "IBAN DE89 3704 0044 0532 0130 00")])]
