@@ -243,6 +243,63 @@ def _recover(api, image: Image.Image, dpi: float, raw: list) -> list:
     return found
 
 
+# A "word" this unsure and this tall is two lines that the layout step took for one:
+# ("Lindenallee 5" over "80331 München" read "er", conf 0.17).
+GARBLED_CONF = 0.4
+GARBLED_HEIGHT = 1.6  # text heights
+
+
+def _reread_garbled(api, image: Image.Image, dpi: float, raw: list) -> list:
+    """``raw`` with each garbled word replaced by its box read again as a block of lines,
+    where that reads surely (a word at 0.5 or better and a better mean than before)."""
+    from tesserocr import PSM, RIL, iterate_level
+
+    if not raw:
+        return raw
+    heights = sorted(y1 - y0 for _, _, y0, _, y1, _ in raw)
+    text_height = heights[len(heights) // 2]
+    garbled = [r for r in raw if r[5] < GARBLED_CONF and r[4] - r[2] > GARBLED_HEIGHT * text_height]
+    if not garbled:
+        return raw
+    out = [r for r in raw if r not in garbled]
+    pad = int(0.4 * text_height)
+    try:
+        api.SetImage(image)
+        api.SetSourceResolution(round(dpi))
+        api.SetPageSegMode(PSM.SINGLE_BLOCK)
+        for word in garbled:
+            x0, y0 = max(0, word[1] - pad), max(0, word[2] - pad)
+            x1, y1 = min(image.width, word[3] + pad), min(image.height, word[4] + pad)
+            api.SetRectangle(x0, y0, x1 - x0, y1 - y0)
+            read = []
+            if api.Recognize() and (iterator := api.GetIterator()) is not None:
+                for w in iterate_level(iterator, RIL.WORD):
+                    try:
+                        text = w.GetUTF8Text(RIL.WORD)
+                    except RuntimeError:
+                        continue
+                    box = w.BoundingBox(RIL.WORD)
+                    if text and text.strip() and box:
+                        read.append((text.strip(), *box, w.Confidence(RIL.WORD) / 100.0))
+            if _two_sure_lines(read):
+                out += [r for r in read if not any(_overlap(r[1:5], o[1:5]) > 0.3 for o in out)]
+            else:
+                out.append(word)
+    finally:
+        api.SetPageSegMode(PSM.AUTO)
+    return out
+
+
+def _two_sure_lines(read: list) -> bool:
+    """Whether a garbled word read again is the lines it hid: two lines at least, every
+    word fairly sure and most of them sure (a stamp or a logo reads as neither)."""
+    if not read or min(r[5] for r in read) < 0.5 or sum(r[5] for r in read) / len(read) < 0.75:
+        return False
+    tops = sorted((r[2] + r[4]) / 2 for r in read)
+    heights = sorted(r[4] - r[2] for r in read)
+    return tops[-1] - tops[0] > 0.8 * heights[len(heights) // 2]
+
+
 def _overlap(a, b) -> float:
     """Intersection over the smaller box's area."""
     w = min(a[2], b[2]) - max(a[0], b[0])
@@ -351,6 +408,7 @@ def ocr_image(image: Image.Image, page_number: int = 1, dpi: float | None = None
                     prepared = prepared.rotate(turn, expand=True)
                     raw, angle = _recognize(api, prepared, dpi, page_number)
             api, raw, angle = _reread_in_its_language(api, prepared, dpi, page_number, raw, angle, script)
+            raw = _reread_garbled(api, prepared, dpi, raw)
             raw += _recover(api, prepared, dpi, raw)
         finally:
             for used in _apis.values():

@@ -113,3 +113,14 @@ def test_your_vat_number_in_the_info_column_is_the_addressees(language, label, c
     inv = extract_invoice(read_document(chromium.render(_letter(letter)), "application/pdf"))
     assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == (letter["expected"][3], code)
     assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == (letter["expected"][0], letter["expected"][2])
+
+
+def test_a_scanned_letter_whose_lines_ocr_garbled_into_one_word_is_read_again():
+    """Scanned, the info column's "RE-2026-" over "0412" comes back from Tesseract's
+    layout step as one tall word it is unsure of; read again as a block, it is two lines."""
+    import random
+
+    from corpus import degrade
+
+    data, mime, _ = degrade.scan(chromium.render(_letter(LETTERS["de"])), random.Random(2))
+    assert extract_invoice(read_document(data, mime))["invoiceNumber"] == "RE-2026-0412"
