@@ -517,7 +517,7 @@ def _value_level(layout: "Layout", hit: Hit, lines: list[TextLine], reach: float
         for c_start, c_end in line.cells:
             cell = Span(line, c_start, c_end)
             first = cell.words[0]
-            if not x1 < first.x0 < x1 + 0.25 * width:
+            if not x1 < first.x0 < x1 + 0.25 * width or _debris(cell.text):
                 continue
             if level:
                 if min(first.y1, y1) - max(first.y0, y0) <= 0.5 * min(first.height, height):
@@ -528,6 +528,12 @@ def _value_level(layout: "Layout", hit: Hit, lines: list[TextLine], reach: float
             if best is None or key < best[0]:
                 best = (key, cell)
     return best[1] if best is not None else None
+
+
+def _debris(text: str) -> bool:
+    """A few marks OCR read out of nothing, or out of the line beside ("-U3-", ":")."""
+    alnum = sum(ch.isalnum() for ch in text)
+    return alnum < 3 and sum(not ch.isalnum() and not ch.isspace() for ch in text) >= alnum
 
 
 def _value_beside_wrapped(layout: "Layout", hit: Hit, lines: list[TextLine]) -> Span | None:

@@ -431,6 +431,9 @@ def _wrapped_date(layout: Layout, places: list[tuple[Span, float]]) -> tuple[Spa
             if upper.words[-1].text.endswith(("-", "/")) and not text.endswith(("-", "/")):
                 text += upper.words[-1].text[-1]  # the value's hyphen, cut off as punctuation
             glue = "" if text.endswith(("-", "/")) else " "  # "14-03-" over "2026"
+            day_month = re.fullmatch(r"\d{1,2}([-./])\d{1,2}", text)
+            if day_month and re.fullmatch(r"\d{4}", lower.text.strip()):
+                glue = day_month.group(1)  # its last separator lost to OCR: "14-03" over "2026"
             for d in find_dates(f"{text}{glue}{lower.text}"):
                 if d.start < len(text) < d.end:
                     return upper, DateMatch(d.value, d.start, len(upper.text))
