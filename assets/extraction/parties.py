@@ -68,7 +68,8 @@ _POSTAL = re.compile(
     r"(?![\w])")
 _EMAIL = EMAIL  # contacts.EMAIL: a dotted domain ending in letters
 _PHONE = re.compile(r"\+?\d[\d ()\-]{5,}\d")
-_WORD = re.compile(r"[^\W\d_]{2}")  # two letters in a row: text, not a rule or a number
+_WORD = re.compile(r"[^\W\d_]{2}")
+_WORD3 = re.compile(r"[^\W\d_]{3}")  # two letters in a row: text, not a rule or a number
 _RULE = re.compile(r"[\s:]*[_.…]{3,}\s*")  # a line to sign or write on
 _STREET_MARK = re.compile(r"(?<![\w])(g|pr|al|pl|skg|kel|tak|str|st|street|road|rd|ave)\.?(?![\w])", re.I)
 
@@ -106,8 +107,11 @@ def find_blocks(layout: Layout) -> dict[str, Block]:
     for role, hit in headings.items():
         other = headings.get("buyer" if role == "seller" else "seller")
         lines = _block_lines(layout, hit, other)
-        if len(lines) == 1 and not lines[0].text[hit.end - hit.start:].strip(" :"):
-            continue  # a heading over nothing ("De", a logo's first word) heads no block
+        rest = [lines[0].text[hit.end - hit.start :]] + [ln.text for ln in lines[1:]] if lines else []
+        if not any(_WORD3.search(text) for text in rest):
+            # A heading over nothing ("De", a logo's first word) or over a number and
+            # debris ("Customer" over "10233", its "no.:" lost to OCR) heads no block.
+            continue
         blocks[role] = Block(role, hit, lines)
     return blocks
 
@@ -963,11 +967,14 @@ def _window_address(layout: Layout, taken: set[int], seller_name: str | None = N
     seller_core = _core_name(seller_name) if seller_name else ""
     seller_core = seller_core if len(seller_core) >= 4 else ""
     taken = set(taken)
+    returns: list[Span] = []
     for k, line in enumerate(lines):
         for c_start, c_end in line.cells:
             span = Span(line, c_start, c_end)
             if seller_core and f" {seller_core} " in f" {_core_name(span.text)} ":
                 taken |= {id(w) for w in span.words}  # the seller's return address over the window
+                if len(span.words) > len(seller_core.split()) + 1:
+                    returns.append(span)  # more than the name: a return address line
                 continue
             if any(id(w) in taken for w in span.words) or not _POSTAL.search(span.text) \
                     or any(c_start <= h.start < c_end for h in layout.hits(line)):
@@ -984,6 +991,37 @@ def _window_address(layout: Layout, taken: set[int], seller_name: str | None = N
             block_lines = [ln for ln in block_lines if not any(id(w) in taken for w in ln.words)]
             if block_lines:
                 return Block("buyer", None, block_lines, Candidate(name.value, 0.6, name.span))
+    for ret in returns:
+        block = _under_return_address(layout, ret, lines, taken)
+        if block is not None:
+            return block
+    return None
+
+
+def _under_return_address(layout: Layout, ret: Span, lines: list[TextLine], taken: set[int]) -> Block | None:
+    """The addressee right under the seller's return address over the window, where OCR
+    garbled the postal code that would have told it: the next line that starts where
+    the return address starts and reads as a name."""
+    x0, pitch = ret.words[0].x0, layout.pitch[1]
+    for line in lines:
+        if not 0 < line.cy - ret.line.cy < 2.5 * pitch:
+            continue
+        for c_start, c_end in line.cells:
+            span = Span(line, c_start, c_end).strip(" :;,-–|")
+            if span is None or abs(span.words[0].x0 - x0) > 2 * line.height \
+                    or any(id(w) in taken for w in span.words) or layout.hits(line) and any(
+                        c_start <= h.start < c_end for h in layout.hits(line)):
+                continue
+            name = span.text
+            if _looks_like_address(name) or len(re.sub(r"[\W\d_]", "", name)) < 5 or re.search(r"\d", name):
+                continue
+            width, _ = layout.page_size(1)
+            tol = 0.5 * line.height
+            block_lines = _collect(layout, 1, span.words[0].x0, line.y0, tol, span.words[0].x0 - tol,
+                                   span.words[0].x0 + 0.45 * width, None)
+            block_lines = [ln for ln in block_lines if not any(id(w) in taken for w in ln.words)]
+            if block_lines:
+                return Block("buyer", None, block_lines, Candidate(tidy_name(name), 0.5, span))
     return None
 
 

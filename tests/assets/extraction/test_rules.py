@@ -834,6 +834,41 @@ def test_dates_wrapped_at_their_hyphen_in_a_letters_info_column():
     assert (inv["issueDate"], inv["dueDate"]) == ("2026-03-14", "2026-03-28")
 
 
+def test_a_date_wrapped_in_a_scan_its_separator_lost_and_debris_beside_its_label():
+    # OCR read "14-03-" as "14-03" and a copy of its end as "-U3-", level with the label
+    doc = boxed(("De", 75.5, 156.3, 83.7, 161.1), ("Molen", 86.8, 156.0, 105.3, 161.3), ("B.V.", 108.4, 156.0, 119.4, 161.3),
+                ("-", 122.8, 158.4, 123.5, 159.4), ("Kerkstraat", 126.6, 156.0, 159.5, 161.3), ("1", 162.6, 155.9, 165.3, 161.0),
+                ("RE-2026-", 481.8, 158.4, 535.3, 167.8), ("Van", 75.3, 171.2, 92.3, 178.6), ("Dijk", 96.6, 170.9, 113.7, 180.3),
+                ("Bouw", 117.5, 171.1, 142.5, 178.5), ("B.V.", 146.8, 171.1, 162.9, 178.3),
+                ("Factuurnummer:", 375.5, 164.3, 472.5, 178.7), ("0412", 481.6, 172.8, 510.4, 182.2),
+                ("Markt", 75.8, 182.4, 102.4, 190.1), ("5", 106.0, 182.7, 110.6, 190.1), ("14-03", 482.1, 188.7, 515.0, 198.0),
+                ("3011", 75.8, 193.7, 98.6, 201.2), ("AA", 102.4, 193.9, 115.6, 201.1), ("Rotterdam", 119.5, 193.7, 168.2, 201.3),
+                ("i", 459.1, 198.1, 460.5, 199.7), ("-U3-", 496.5, 193.9, 519.5, 195.1),
+                ("Factuurdatum:", 375.6, 195.0, 460.5, 204.6), ("2026", 481.6, 202.6, 510.9, 212.2))
+    assert extract_invoice(doc)["issueDate"] == "2026-03-14"
+
+
+def test_the_addressee_under_the_return_address_when_ocr_garbled_its_postcode():
+    rows = [(40, [(330, "Nordlicht Technik GmbH")]),
+            (145, [(56, "Nordlicht Technik GmbH - Hafenstraße 12 - 20457 Hamburg")]),
+            (160, [(56, "Müller Bau AG")]), (171, [(56, "z. Hd. Frau Anna Schmidt")]), (182, [(56, "Lindenallee 5")]),
+            (193, [(56, '22% Mona"')]), (300, [(56, "Rechnung")]),
+            (700, [(56, "Nordlicht Technik GmbH"), (300, "USt-IdNr. DE136695976")])]
+    inv = extract_invoice(scanned(page(*rows)))
+    assert (inv["seller"]["name"], inv["buyer"]["name"]) == ("Nordlicht Technik GmbH", "Müller Bau AG")
+
+
+def test_a_heading_over_a_number_and_debris_heads_no_block():
+    """"Customer no.:" wrapped, its "no.:" lost to OCR: "Customer" over "10233" and "a"."""
+    rows = [(40, [(330, "Northwind Trading Ltd")]),
+            (145, [(56, "Northwind Trading Ltd - 1 High Street - London EC1A 1BB")]),
+            (160, [(56, "Medžio darbai UAB")]), (171, [(56, "Laisvės al. 10")]), (182, [(56, "LT-44001 Kaunas")]),
+            (200, [(390, "Customer")]), (207, [(477, "10233")]), (214, [(390, "a")]), (300, [(56, "Invoice")]),
+            (700, [(56, "Northwind Trading Ltd"), (300, "VAT no. GB980780684")])]
+    inv = extract_invoice(scanned(page(*rows)))
+    assert (inv["seller"]["name"], inv["buyer"]["name"]) == ("Northwind Trading Ltd", "Medžio darbai UAB")
+
+
 def test_a_heading_over_nothing_heads_no_block():
     """A logo's first word that is a heading word ("De") leaves the seller to be found."""
     rows = [(40, [(512, "De")]), (145, [(56, "De Molen B.V. · Kerkstraat 1 · 1017 GA Amsterdam")]),
