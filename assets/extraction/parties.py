@@ -1119,8 +1119,9 @@ def _name_above(layout: Layout, line: TextLine, x0: float, taken: set[int],
             cut = re.search(r"\s[|·•]\s", span.text)
             if cut is not None and _WORD.search(span.text[: cut.start()]):
                 span = span.sub(0, cut.start())  # "X Ltd · 1 High Street · London": the name, not its address
-            if not _WORD.search(span.text) or find_dates(span.text):
-                continue
+            if not _WORD.search(span.text) or find_dates(span.text) \
+                    or not _LEGAL_FORMS.sub("", fold(span.text)).strip(" .,&-"):
+                continue  # nor a legal form alone: "AG" of "Commerzbank AG", a line OCR split
             score = (line.cy - ln.cy) / pitch - (3 if _has_legal_form(span.text) else 0) \
                 + (3 if _looks_like_address(span.text) else 0) \
                 - (1 if ln.height > 1.2 * line.height else 0)

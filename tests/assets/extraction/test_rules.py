@@ -869,6 +869,24 @@ def test_a_heading_over_a_number_and_debris_heads_no_block():
     assert (inv["seller"]["name"], inv["buyer"]["name"]) == ("Northwind Trading Ltd", "Medžio darbai UAB")
 
 
+def test_a_legal_form_that_ocr_set_on_a_line_of_its_own_names_no_seller():
+    # A scanned footer of three columns: "Commerzbank AG" read with its "AG" a little higher
+    footer = [("Nordlicht", 70.7, 472.9, 101.5, 483.9), ("Technik", 105.5, 472.8, 132.4, 483.8),
+              ("GmbH", 133.4, 473.8, 166.5, 481.3), ("Hafenstraße", 70.8, 483.7, 113.3, 489.7),
+              ("12", 116.9, 483.8, 124.5, 489.3), ("20457", 70.8, 491.4, 91.9, 497.1), ("Hamburg", 95.1, 491.7, 127.7, 498.5),
+              ("|", 168.7, 473.8, 178.7, 474.5), ('"Commerzbank', 192.2, 473.5, 292.5, 480.9),
+              ("AG", 283.9, 472.4, 296.4, 484.6), ("BIRSEE", 322.3, 473.4, 348.4, 473.9),
+              ("IBAN", 227.7, 483.4, 243.6, 488.9), ("DE89", 246.9, 483.3, 264.9, 489.1), ("3704", 268.1, 483.2, 285.6, 489.0),
+              ("0044", 288.5, 483.1, 305.5, 488.9), ("0532", 308.6, 483.1, 325.7, 488.8), ("0130", 328.8, 483.0, 346.5, 489.0),
+              ("00", 349.4, 482.9, 357.6, 488.7), ('"Amtsgericht', 369.1, 473.2, 427.9, 481.8),
+              ("Hamburg", 429.5, 472.8, 456.2, 480.5), ("HAB", 455.7, 472.9, 479.2, 481.6), ("123435", 481.4, 472.8, 504.4, 480.3),
+              ("USt-IdNr.", 384.0, 482.8, 414.5, 488.5), ("DE136695976", 418.3, 482.6, 468.0, 488.6),
+              ("Geschäftsführer:", 384.0, 490.4, 442.6, 496.4), ("Max", 445.0, 490.5, 459.1, 496.3),
+              ("Muster", 462.2, 490.4, 486.2, 496.2)]
+    doc = boxed(("Rechnung", 82.5, 350, 140, 360), *footer)
+    assert extract_invoice(doc)["seller"]["name"] == "Nordlicht Technik GmbH"
+
+
 def test_a_heading_over_nothing_heads_no_block():
     """A logo's first word that is a heading word ("De") leaves the seller to be found."""
     rows = [(40, [(512, "De")]), (145, [(56, "De Molen B.V. · Kerkstraat 1 · 1017 GA Amsterdam")]),
