@@ -343,9 +343,11 @@ def stands_as_heading(hit: Hit) -> bool:
     if hit.label.lang == "en":
         return hit.end >= cell[1]
     # "VAN" over a card, never the "van" of "Van Dijk Bouw" or the "de" of "Date de facture":
-    # the other languages' short words are headings as a capitalised cell of their own.
-    # A lone letter ("A", "À") is a heading only with its colon: OCR reads letters out of debris.
-    return cell == (hit.start, hit.end) and hit.line.text[hit.start].isupper() and hit.end - hit.start > 1
+    # the other languages' short words are headings as a cell of their own in capitals (a
+    # card's caption; "Da" is as often the start of "Data" that OCR split off). A lone
+    # letter ("A", "À") is a heading only with its colon: OCR reads letters out of debris.
+    word = hit.line.text[hit.start : hit.end]
+    return cell == (hit.start, hit.end) and word.isupper() and len(word) > 1
 
 
 def _stray_word(hit: Hit) -> bool:

@@ -52,7 +52,7 @@ _FIELD_KEYS = {"party_name", "company_code", "vat_code", "address", "iban", "ban
 # Legal forms of the EU's companies (folded): a line carrying one is a company's name.
 _LEGAL_FORMS = re.compile(
     r"(?<![\w])(uab|ab|mb|vsi|ii|zub|kb|tub|as|sia|ou|oy|oyj|asa|aps|a/s|gmbh|mbh|ag|kg|ohg|ug|se|e\.k\.|"
-    r"ltd|limited|llc|inc|plc|llp|sp\. ?z ?o\.o\.|sp\.j\.|sp\.k\.|[s5]\.a\.|sa|s\.p\.a\.|spa|[s5]\.r\.l\.|srl|"
+    r"ltd|limited|llc|inc|plc|llp|sp\. ?z ?[o0]\.[o0]\.|sp\.j\.|sp\.k\.|[s5]\.a\.|sa|s\.p\.a\.|spa|[s5]\.r\.l\.|srl|"
     r"s\.a\.s\.|sas|sarl|s\.a\.r\.l\.|s\.l\.|sl|s\.l\.u\.|n\.v\.|nv|b\.v\.|bv|v\.o\.f\.|bvba|sprl|"
     r"s\.r\.o\.|a\.s\.|kft|zrt|nyrt|bt|d\.o\.o\.|d\.d\.|eood|ood|ad|ab|snc|sc|scs)(?![\w])"
 )
@@ -581,6 +581,8 @@ def tidy_name(text: str) -> str:
     if re.search(r"[ąčęėįšųūž]", text.lower()):  # a Lithuanian name: "IĮ" (a sole trader) read as bars
         text = re.sub(r"(?<=\s)(?:\|\||I\||\|I|I\])\s*$", "IĮ", text)
     name = _latin_homoglyphs(clean_value(text))
+    # The Polish "Sp. z o.o." with its o's read as zeros.
+    name = re.sub(r"(?<=\bSp\. z )[0oO]\.[0oO]\.(?=\s|$)", "o.o.", name)
     # A closing quote OCR read as an asterisk: "„Gintaro krantas* UAB".
     if "„" in name and not re.search(r"[“”]", name[name.index("„"):]):
         name = re.sub(r"(?<=[^\W\d_])\*(?=\s|$)", "“", name, count=1)

@@ -941,7 +941,7 @@ def test_from_and_to_in_each_language_head_the_parties_whichever_stands_left(frm
     assert (inv["seller"]["name"], inv["buyer"]["name"]) == ("Nordlicht Technik GmbH", "UAB „Medžio darbai“")
 
 
-@pytest.mark.parametrize("frm, to", [("VAN", "AAN"), ("Von", "An"), ("OD", "DO"), ("Kellelt", "Kellele"), ("DE", "PARA")])
+@pytest.mark.parametrize("frm, to", [("VAN", "AAN"), ("VON", "AN"), ("OD", "DO"), ("KELLELT", "KELLELE"), ("DE", "PARA")])
 def test_from_and_to_as_card_captions_without_colon_head_the_parties(frm, to):
     """A capitalised cell of its own is a heading; the "Van" and "De" that open the parties'
     names are not."""
@@ -1047,6 +1047,28 @@ def test_a_labelled_name_wrapped_in_its_value_cell_and_a_label_wrapped_beside_it
     inv = extract_invoice(page(*rows))
     assert (inv["seller"]["name"], inv["seller"]["companyCode"]) == ("Northwind Trading and Logistics Limited", "01234567")
     assert (inv["buyer"]["name"], inv["buyer"]["companyCode"]) == ("Harbour Foods Limited", "07654321")
+
+
+def test_a_short_word_in_title_case_alone_in_its_cell_heads_nothing():
+    """"Da" of "Data wystawienia:" that OCR split over two lines is no Italian "From"."""
+    # A photographed letter, its letterhead's "Sp. z o.o." read "Sp. z 0.0."
+    doc = boxed(("Kowalski", 61.2, 40.4, 110.0, 54.5), ("Serwis", 115.0, 40.4, 160.0, 54.5),
+                ("Sp.", 202.1, 40.3, 227.0, 54.7), ("z", 234.0, 43.2, 241.7, 51.6), ("0.0.", 247.9, 43.2, 277.9, 51.8),
+                ("ul.", 60.7, 56.6, 70.8, 64.1), ("Długa", 75.4, 56.6, 102.0, 66.0), ("5,", 106.3, 56.6, 113.8, 64.8),
+                ("00-238", 118.1, 56.6, 150.5, 64.1), ("Warszawa", 154.6, 56.9, 201.1, 64.1),
+                ("REGON", 61.0, 67.9, 93.6, 75.4), ("123456785", 98.4, 67.9, 151.0, 75.4), ("-", 155.5, 71.3, 156.7, 72.7),
+                ("NIP", 161.5, 68.2, 176.2, 75.4), ("PL7180334018", 180.0, 67.9, 250.1, 75.6),
+                ("Zielony", 60.5, 159.8, 94.8, 169.2), ("Ogród", 98.4, 159.6, 126.2, 169.2), ("S.A.", 130.6, 159.8, 147.6, 167.5),
+                ("ul.", 60.7, 171.1, 70.8, 178.6), ("Polna", 75.6, 171.1, 99.6, 178.6), ("12", 104.4, 171.4, 114.5, 178.6),
+                ("30-001", 60.7, 182.4, 92.6, 189.8), ("Kraków", 97.4, 182.2, 130.8, 189.8),
+                ("Numer", 359.3, 155.0, 398.9, 164.2), ("faktury:", 403.0, 154.6, 447.4, 166.6),
+                ("Da", 359.3, 177.8, 386.2, 187.2), ("4", 422.6, 191.8, 423.8, 193.4),
+                ("**1403.2026", 458.6, 184.6, 525.4, 193.9), ("wystawienia:", 358.8, 192.7, 434.9, 203.5),
+                ("Termin", 358.1, 207.1, 397.4, 216.7), ("28.03.2026", 458.2, 214.1, 525.4, 223.4),
+                ("płatności:", 359.3, 221.5, 415.2, 233.3), ("RE-2026-", 458.4, 148.1, 511.9, 157.4),
+                ("0412", 458.2, 162.0, 486.7, 171.4))
+    inv = extract_invoice(doc)
+    assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Kowalski Serwis Sp. z o.o.", "PL7180334018")
 
 
 def test_a_lone_capital_letter_heads_nothing():
