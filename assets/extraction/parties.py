@@ -581,8 +581,8 @@ def tidy_name(text: str) -> str:
     if re.search(r"[ąčęėįšųūž]", text.lower()):  # a Lithuanian name: "IĮ" (a sole trader) read as bars
         text = re.sub(r"(?<=\s)(?:\|\||I\||\|I|I\])\s*$", "IĮ", text)
     name = _latin_homoglyphs(clean_value(text))
-    # The Polish "Sp. z o.o." with its o's read as zeros.
-    name = re.sub(r"(?<=\bSp\. z )[0oO]\.[0oO]\.(?=\s|$)", "o.o.", name)
+    # The Polish "Sp. z o.o." with its o's read as zeros, its "z" as anything short.
+    name = re.sub(r"\bSp\. ?\S{1,2} ?[0oO]\.[0oO]\.(?=\s|$)", "Sp. z o.o.", name)
     # A closing quote OCR read as an asterisk: "„Gintaro krantas* UAB".
     if "„" in name and not re.search(r"[“”]", name[name.index("„"):]):
         name = re.sub(r"(?<=[^\W\d_])\*(?=\s|$)", "“", name, count=1)

@@ -39,6 +39,11 @@ def test_a_closing_quote_read_as_an_asterisk_closes_the_name():
     assert tidy_name("UAB „Vėjo malūnas“ *") == "UAB „Vėjo malūnas“ *"
 
 
+@pytest.mark.parametrize("read", ["Kowalski Serwis Sp. z 0.0.", "Kowalski Serwis Sp. p4 0.0.", "Kowalski Serwis Sp. z o.o."])
+def test_the_polish_legal_form_as_ocr_reads_it(read):
+    assert tidy_name(read) == "Kowalski Serwis Sp. z o.o."
+
+
 def test_only_names_read_by_ocr_are_corrected():
     from assets.extraction import extract_invoice
 
