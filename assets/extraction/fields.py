@@ -472,17 +472,27 @@ def wrapped_parts(layout: "Layout", span: Span) -> Iterator[tuple[Span, bool]]:
     where ``span`` starts, to the end of its cell, and is no label; with whether it stands
     above. A column beside may set one of its lines between the two."""
     line = span.line
-    reach = max(1.3 * layout.pitch[line.page], 1.8 * line.height)
-    x0 = span.words[0].x0
+    first = span.words[0]
+    # Measured between the words: a column beside, grouped into the same lines, may set
+    # the lines' centres apart from the words' ("RE-2026-" / "0412" beside a window address).
+    height = max(line.height, first.y1 - first.y0)
+    reach = max(1.3 * layout.pitch[line.page], 1.8 * height)
+    cy = (first.y0 + first.y1) / 2
     for other in layout.page_lines(line):
-        if other is line or abs(other.cy - line.cy) > reach:
+        if other is line or abs(other.cy - line.cy) > 2 * reach:
             continue
         hits = layout.hits(other)
         for k, word in enumerate(other.words):
             start = other.starts[k]
-            if abs(word.x0 - x0) > line.height or any(h.start <= start < h.end for h in hits):
+            word_cy = (word.y0 + word.y1) / 2
+            if abs(word_cy - cy) > reach or any(h.start <= start < h.end for h in hits):
                 continue
-            yield Span(other, start, other.cell_at(start)[1]), other.cy < line.cy
+            part = Span(other, start, other.cell_at(start)[1])
+            # Starting where the value starts, or, right-aligned, ending where it ends.
+            if abs(word.x0 - first.x0) > line.height and (
+                    abs(part.words[-1].x1 - span.words[-1].x1) > line.height or start != other.cell_at(start)[0]):
+                continue
+            yield part, word_cy < cy
 
 
 def _misread_label(text: str, keys: set[str]) -> bool:
@@ -634,7 +644,11 @@ class Layout:
             x0 = head.words[0].x0
             for b_start, b_end in line.cells:
                 tail = Span(line, b_start, b_end)
-                if abs(tail.words[0].x0 - x0) > 0.5 * line.height or len(tail.words) > 3 or _DIGIT.search(tail.text):
+                # Left-aligned, or right-aligned with the colon that ends a label column's
+                # label ("Invoice" / "number:"), never a table's header ("Summa" / "km-ta").
+                aligned = abs(tail.words[0].x0 - x0) <= 0.5 * line.height \
+                    or abs(tail.words[-1].x1 - head.words[-1].x1) <= 0.5 * line.height and tail.text.endswith(":")
+                if not aligned or len(tail.words) > 3 or _DIGIT.search(tail.text):
                     continue
                 joined = f"{head.folded} {tail.folded}"
                 lead = joined[:2].replace("rn", "m")

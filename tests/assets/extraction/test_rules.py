@@ -887,6 +887,32 @@ def test_a_legal_form_that_ocr_set_on_a_line_of_its_own_names_no_seller():
     assert extract_invoice(doc)["seller"]["name"] == "Nordlicht Technik GmbH"
 
 
+def test_a_number_wrapped_beside_a_window_address_whose_lines_hold_its_parts():
+    # Chromium's letter: the info column's rows fall between the window address's lines,
+    # so each part of "RE-2026-" / "0412" joins a window line two line heights apart
+    doc = boxed(("Nordlicht", 56.7, 34.1, 134.6, 51.5), ("Technik", 139.8, 34.1, 203.9, 51.5), ("GmbH", 208.9, 34.1, 260.0, 51.5),
+                ("Müller", 56.7, 141.9, 85.9, 153.0), ("Bau", 88.9, 141.9, 107.3, 153.0), ("AG", 110.3, 141.9, 124.0, 153.0),
+                ("Lindenallee", 56.7, 153.2, 111.3, 164.2), ("5", 114.3, 153.2, 120.3, 164.2),
+                ("80331", 56.7, 164.4, 86.9, 175.5), ("München", 89.9, 164.4, 133.2, 175.5),
+                ("Rechnungsnummer:", 355.8, 150.1, 476.6, 164.1), ("RE-2026-", 483.8, 143.4, 538.9, 157.3),
+                ("0412", 483.8, 157.6, 514.3, 171.6), ("Rechnungsdatum:", 355.8, 173.4, 464.8, 187.3),
+                ("14.03.2026", 483.8, 173.4, 552.5, 187.3), text_layer=True)
+    assert extract_invoice(doc)["invoiceNumber"] == "RE-2026-0412"
+
+
+def test_a_right_aligned_label_column_whose_labels_and_values_wrap():
+    doc = boxed(("Harbour", 56.7, 156.2, 95.3, 167.2), ("Foods", 98.3, 156.2, 126.0, 167.2),
+                ("Limited", 129.0, 156.2, 164.4, 167.2), ("22", 56.7, 167.4, 68.8, 178.5), ("Quay", 71.8, 167.4, 96.7, 178.5),
+                ("Road", 99.7, 167.4, 123.5, 178.5), ("Bristol", 56.7, 178.7, 86.8, 189.7), ("BS1", 89.9, 178.7, 108.3, 189.7),
+                ("4DJ", 111.3, 178.7, 127.4, 189.7), ("Invoice", 402.1, 143.4, 445.0, 157.3),
+                ("number:", 394.4, 157.6, 445.0, 171.6), ("RE-2026-", 476.3, 143.4, 531.4, 157.3),
+                ("0412", 500.9, 157.6, 531.4, 171.6), ("Issue", 379.1, 180.1, 410.1, 194.1), ("date:", 413.9, 180.1, 444.9, 194.1),
+                ("14", 475.7, 173.4, 491.0, 187.3), ("March", 494.8, 173.4, 531.4, 187.3), ("2026", 500.9, 187.6, 531.4, 201.6),
+                text_layer=True)
+    inv = extract_invoice(doc)
+    assert (inv["invoiceNumber"], inv["issueDate"]) == ("RE-2026-0412", "2026-03-14")
+
+
 def test_a_heading_over_nothing_heads_no_block():
     """A logo's first word that is a heading word ("De") leaves the seller to be found."""
     rows = [(40, [(512, "De")]), (145, [(56, "De Molen B.V. · Kerkstraat 1 · 1017 GA Amsterdam")]),
