@@ -282,7 +282,7 @@ def read_company_code(text: str) -> CodeMatch | None:
     tokens = list(re.finditer(r"\S+", text))
     for k, token in enumerate(tokens[:3]):
         raw = token.group().strip(",;:.()")
-        if not re.search(r"\d", raw) or (re.match(r"[A-Z]{2}\d", raw) and vat_is_valid(raw)):
+        if not re.search(r"\d", raw) or (re.match(r"[A-Z]{2}[\dA-Z]", raw) and vat_is_valid(raw)):
             continue  # a word, or a VAT code under a company-code label wrapped over two lines
         begin = token.start() + token.group().find(raw)
         if _foreign_register_code(raw):

@@ -14,7 +14,8 @@ from stdnum.eu import vat as std_vat
 
 from assets.extraction.company_codes import company_code_valid, find_company_codes_of
 from assets.extraction.contacts import find_emails, find_phones
-from assets.extraction.identifiers import find_bics, find_ibans, find_vat_codes, read_vat_code, vat_is_valid
+from assets.extraction.identifiers import (find_bics, find_ibans, find_vat_codes, read_company_code, read_vat_code,
+                                          vat_is_valid)
 
 # Shape of the part after the prefix: d digit, L capital letter, or a literal character.
 VAT_SHAPES = {
@@ -81,6 +82,11 @@ def test_a_bare_vat_number_gets_its_prefix_from_the_checksum(prefix):
 ])
 def test_a_prefix_inside_a_label_word_hides_no_code_after_it(text, expected):
     assert [m.value for m in find_vat_codes(text) if m.valid] == expected
+
+
+@pytest.mark.parametrize("text", ["VAT ID ESB92433721", "NL056563048B01"])
+def test_a_vat_number_under_a_company_code_label_is_no_company_code(text):
+    assert read_company_code(text) is None
 
 
 def test_greek_vat_is_written_el():
