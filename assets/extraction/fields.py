@@ -401,6 +401,19 @@ def value_below(hit: Hit, lines: list[TextLine], pitch: float, from_cy: float | 
     if nxt.cy - (from_cy or line.cy) > BELOW_MAX_PITCH * max(pitch, line.height):
         return None
     best = _overlapping_cell(nxt, x0, x1)
+    if best is None and not any(w.x1 > x0 and w.x0 < x1 for w in nxt.words):
+        # Nothing under the label on the nearest line (a card beside centres its text
+        # between our lines): the next line within reach, its cell under the label.
+        for later in sorted(below, key=lambda ln: ln.cy)[1:3]:
+            if later.cy - (from_cy or line.cy) > BELOW_MAX_PITCH * max(pitch, line.height):
+                break
+            best = _overlapping_cell(later, x0, x1)
+            if best is not None and not _DIGIT.search(best.text):
+                best = None  # a label of the next row, not a value (a date, a number, a code)
+            if best is not None or any(w.x1 > x0 and w.x0 < x1 for w in later.words):
+                break
+        if best is not None:
+            return best.strip()
     if best is None:
         # A label that ends its column's heading ("Dokumenta Nr. / Document No.") may stand
         # right of a short left-aligned value; the value lies under the heading's cell.

@@ -913,6 +913,18 @@ def test_a_right_aligned_label_column_whose_labels_and_values_wrap():
     assert (inv["invoiceNumber"], inv["issueDate"]) == ("RE-2026-0412", "2026-03-14")
 
 
+def test_a_value_under_a_label_and_its_translation_past_a_line_of_the_card_beside():
+    # "FÄLLIG AM" / "DUE DATE" over "28.03.2026"; the amount card beside sets its total
+    # on a line between the translation and the date
+    doc = boxed(("USt-IdNr.", 45.8, 95.1, 85.7, 105.6), ("VAT", 45.8, 108.0, 57.7, 115.5), ("ID", 59.7, 108.0, 66.7, 115.5),
+                ("DE342366712", 69.5, 105.6, 133.6, 116.1), ("FÄLLIG", 303.9, 108.3, 329.4, 116.4), ("AM", 332.5, 108.3, 343.7, 116.4),
+                ("DUE", 303.9, 116.2, 318.6, 123.8), ("DATE", 321.5, 116.2, 339.6, 123.8),
+                ("28.03.2026", 303.9, 126.6, 360.7, 137.1), ("ZU", 434.3, 108.3, 444.6, 116.4),
+                ("ZAHLEN", 447.7, 108.3, 478.2, 116.4), ("595,00", 434.3, 119.1, 468.9, 129.6), ("EUR", 472.1, 119.1, 492.5, 129.6),
+                text_layer=True)
+    assert extract_invoice(doc)["dueDate"] == "2026-03-28"
+
+
 def test_a_heading_over_nothing_heads_no_block():
     """A logo's first word that is a heading word ("De") leaves the seller to be found."""
     rows = [(40, [(512, "De")]), (145, [(56, "De Molen B.V. · Kerkstraat 1 · 1017 GA Amsterdam")]),
