@@ -188,6 +188,8 @@ def _collect(layout: Layout, page: int, hx0: float, hy0: float, tol: float, x_le
         cells = list(itertools.dropwhile(
             lambda c: all(id(w) in layout.translation_words for w in Span(tl, *c).words), tl.cells))
         if not cells:
+            if prev_cy is not None and tl.cy - prev_cy <= BLOCK_GAP_PITCHES * pitch:
+                prev_cy = tl.cy  # a translation or a label's wrapped end keeps the block going
             continue
         first = cells[0]
         first_words = Span(tl, *first).words
@@ -229,6 +231,7 @@ def _collect(layout: Layout, page: int, hx0: float, hy0: float, tol: float, x_le
                  if any(a <= s and e <= b for a, b in keep) and id(w) not in layout.translation_words
                  and id(w) not in own]  # the heading on a line OCR put under the name's start
         if not words:
+            prev_cy = tl.cy
             continue  # a label's translation under it
         line = TextLine(page, len(out), words)
         if out and any(h.key in _STOP_KEYS or h.key in ("seller", "buyer") for h in layout.hits(line)

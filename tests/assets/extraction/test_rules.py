@@ -925,6 +925,19 @@ def test_a_value_under_a_label_and_its_translation_past_a_line_of_the_card_besid
     assert extract_invoice(doc)["dueDate"] == "2026-03-28"
 
 
+def test_a_party_card_whose_labels_carry_their_translations_under_them():
+    """Each row's label over its English and a wrapped "Įmonės" / "kodas" / "Company no.":
+    the lines between the rows keep the block together down to the VAT code."""
+    from .test_tables import page as sized_page
+
+    rows = [(40, [(60, "PVM SĄSKAITA FAKTŪRA")], 14), (80, [(60, "PARDAVĖJAS")]), (89, [(60, "SELLER")], 6),
+            (100, [(60, "Pavadinimas"), (140, "UAB „Šiaurės vėjas“")]), (110, [(60, "Name")], 6),
+            (124, [(60, "Įmonės"), (140, "302345678")]), (137, [(60, "kodas")]), (148, [(60, "Company no.")], 6),
+            (162, [(60, "PVM kodas"), (140, "LT100001738313")]), (172, [(60, "VAT ID")], 6)]
+    seller = extract_invoice(sized_page(*rows))["seller"]
+    assert (seller["name"], seller["companyCode"], seller["vatCode"]) == ("UAB „Šiaurės vėjas“", "302345678", "LT100001738313")
+
+
 def test_a_heading_over_nothing_heads_no_block():
     """A logo's first word that is a heading word ("De") leaves the seller to be found."""
     rows = [(40, [(512, "De")]), (145, [(56, "De Molen B.V. · Kerkstraat 1 · 1017 GA Amsterdam")]),
