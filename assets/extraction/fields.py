@@ -452,6 +452,10 @@ def label_value(layout: "Layout", hit: Hit) -> tuple[Span | None, float]:
     return spans[0] if spans else (None, 0.0)
 
 
+# Labels whose value is a date: it holds a digit, whatever the language.
+_DIGIT_KEYS = {"issue_date", "due_date", "delivery_date"}
+
+
 def label_values(layout: "Layout", hit: Hit) -> list[tuple[Span, float]]:
     """Where a label's value may be, best first: right of it (two cells), then below."""
     out = [(span, RIGHT) for span in right_spans(hit, layout.hits(hit.line))]
@@ -464,6 +468,11 @@ def label_values(layout: "Layout", hit: Hit) -> list[tuple[Span, float]]:
     # Under a label's translation, the value is a line further down.
     under = [ln.cy for ln in page_lines if layout.is_translation(ln) and 0 < ln.cy - hit.line.cy < 2.5 * hit.line.height]
     below = value_below(hit, lines, layout.pitch[hit.line.page], max(under, default=None))
+    if below is not None and hit.key in _DIGIT_KEYS and not _DIGIT.search(below.text):
+        # Letters where a date must be: a translation OCR could not read
+        # ("DUE DATE" read "WR"); the value is a line further down.
+        below = value_below(hit, [ln for ln in lines if ln is not below.line], layout.pitch[hit.line.page],
+                            below.line.cy) or below
     if below is not None:
         out.append((below, BELOW))
     if not any(score == RIGHT for _, score in out) and hit.line in layout.block_lines:

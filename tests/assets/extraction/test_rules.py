@@ -938,6 +938,15 @@ def test_a_party_card_whose_labels_carry_their_translations_under_them():
     assert (seller["name"], seller["companyCode"], seller["vatCode"]) == ("UAB „Šiaurės vėjas“", "302345678", "LT100001738313")
 
 
+def test_a_date_under_its_label_and_a_translation_ocr_could_not_read():
+    # "FÄLLIG AM" over "DUE DATE" in small capitals, read "WR", over the date
+    doc = boxed(("FALLIG", 321.2, 123.0, 345.2, 127.8), ("AM", 349.5, 122.8, 359.6, 127.6),
+                ("ZU", 451.5, 122.1, 460.6, 127.1), ("ZAHLEN", 465.0, 121.9, 494.2, 126.9),
+                ("WR", 321.0, 130.6, 355.3, 135.4), ("595,00", 451.8, 132.8, 485.7, 140.9), ("EUR", 489.8, 132.5, 509.0, 139.5),
+                ("28.03.2026", 321.1, 141.1, 377.3, 148.3))
+    assert extract_invoice(doc)["dueDate"] == "2026-03-28"
+
+
 def test_a_heading_over_nothing_heads_no_block():
     """A logo's first word that is a heading word ("De") leaves the seller to be found."""
     rows = [(40, [(512, "De")]), (145, [(56, "De Molen B.V. · Kerkstraat 1 · 1017 GA Amsterdam")]),
