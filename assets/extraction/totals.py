@@ -49,7 +49,14 @@ def _amount_candidate(layout: Layout, hit: Hit) -> Candidate | None:
     "21 %", a count) only counts when no amount with cents is found.
     """
     integers = []
-    for span, score in label_values(layout, hit):
+    places = label_values(layout, hit)
+    if hit.key == "vat" and len(places) > 1 and places[0][0].line is hit.line is places[1][0].line \
+            and places[0][0].start < hit.line.cell_at(hit.start)[1] \
+            and any(m.has_decimals for m in find_amounts(places[1][0].text)):
+        # "VAT 21% on 1,000.00 | 210.00": the base the rate applies to in the label's
+        # cell, the tax in the amount column.
+        places = places[1:]
+    for span, score in places:
         for m in find_amounts(span.text):
             cand = Candidate(m.value, score * hit.label.weight, span.sub(m.start, m.end))
             if m.has_decimals:

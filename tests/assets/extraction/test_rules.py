@@ -206,6 +206,15 @@ def test_amount_due_stands_in_for_a_missing_gross_label():
     assert inv["language"] == "en"
 
 
+def test_a_vat_label_that_names_its_base_reads_the_tax_in_the_amount_column():
+    inv = extract_invoice(page(
+        (300, [(350, "Net amount"), (500, "1,000.00 EUR")]),
+        (315, [(350, "VAT 21% on 1,000.00"), (500, "210.00 EUR")]),
+        (330, [(350, "Amount due"), (500, "1,210.00 EUR")]),
+    ))
+    assert (inv["totals"]["net"], inv["totals"]["vat"], inv["totals"]["gross"]) == ("1000.00", "210.00", "1210.00")
+
+
 def test_missing_total_is_derived_with_a_warning():
     inv = extract_invoice(page((300, [(350, "Suma be PVM:"), (500, "200,00")]), (315, [(350, "Iš viso:"), (500, "242,00")])))
     assert inv["totals"]["vat"] == "42.00"
