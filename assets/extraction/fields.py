@@ -498,7 +498,7 @@ def wrapped_parts(layout: "Layout", span: Span) -> Iterator[tuple[Span, bool]]:
     # Measured between the words: a column beside, grouped into the same lines, may set
     # the lines' centres apart from the words' ("RE-2026-" / "0412" beside a window address).
     height = max(line.height, first.y1 - first.y0)
-    reach = max(1.3 * layout.pitch[line.page], 1.8 * height)
+    reach = max(1.5 * layout.pitch[line.page], 1.8 * height)
     cy = (first.y0 + first.y1) / 2
     for other in layout.page_lines(line):
         if other is line or abs(other.cy - line.cy) > 2 * reach:

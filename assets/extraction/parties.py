@@ -490,13 +490,14 @@ def _with_wrapped_rest(layout: Layout, name: Candidate) -> Candidate:
     A line with a digit, an "@" or a VAT number ends it."""
     if name.span is None:
         return name
-    text, cur, began_open = name.value, name.span, _open_name(name.value)
+    # From the name's first letter: OCR debris before it ("_ Van Dijk Bouw") sets no edge.
+    text, cur, began_open = name.value, name.span.strip(" _|-–:;,.'\"") or name.span, _open_name(name.value)
     if not began_open and _has_legal_form(text):
         return name
     closed = None  # the first closed text of a name that began open, if no legal form follows
     for _ in range(6):
-        part = next((p for p, above in wrapped_parts(layout, cur)
-                     if not above and 0 < p.line.cy - cur.line.cy < 1.8 * cur.line.height), None)
+        part = min((p for p, above in wrapped_parts(layout, cur) if not above and p.line.cy > cur.line.cy),
+                   key=lambda p: p.line.cy, default=None)
         if part is None or re.search(r"[\d@]", part.text) or find_vat_codes(part.text):
             break
         text = text + ("" if text.endswith("-") else " ") + part.text

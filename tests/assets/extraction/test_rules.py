@@ -1107,6 +1107,24 @@ def test_a_name_wrapped_in_a_narrow_card(lines, expected):
     assert extract_invoice(page(*rows))["buyer"]["name"] == expected
 
 
+def test_labelled_names_wrapped_in_a_photographed_card():
+    # "_" read out of the card's edge before "Van Dijk Bouw"; lines a little further apart
+    doc = boxed(("VAN", 59.6, 176.8, 73.7, 181.9), ("AAN", 261.7, 177.7, 276.3, 182.7),
+                ("Naam", 60.5, 189.8, 93.6, 198.7), ("De", 116.6, 189.8, 131.8, 199.2), ("Molen", 137.0, 189.7, 171.1, 199.1),
+                ("Bouw", 176.9, 190.1, 208.1, 199.2), ("Naam", 262.3, 190.7, 295.4, 199.6), ("_", 303.6, 187.7, 311.3, 203.1),
+                ("Van", 317.8, 190.7, 338.9, 200.0), ("Dijk", 344.6, 190.6, 366.0, 202.3), ("Bouw", 371.3, 190.9, 402.5, 200.3),
+                ("en", 116.1, 205.6, 129.8, 212.8), ("B.V.", 318.7, 204.6, 338.8, 213.7),
+                ("Installatietechniek", 116.5, 216.9, 225.5, 231.5), ("Adres", 261.5, 220.0, 294.4, 229.3),
+                ("Markt", 318.6, 220.2, 351.7, 229.6), ("5,", 356.3, 220.6, 366.1, 230.9), ("3011", 371.6, 220.4, 400.2, 229.8),
+                ("AA", 405.2, 220.8, 421.6, 229.9), ("Nederland", 116.5, 231.7, 176.7, 241.3), ("B.V.", 182.5, 232.1, 202.6, 241.2),
+                ("Rotterdam", 318.5, 234.2, 379.7, 243.6), ("Adres", 59.5, 247.2, 92.2, 256.6),
+                ("Kerkstraat", 116.4, 247.3, 177.1, 256.9), ("1,", 182.2, 247.9, 191.3, 258.2),
+                ("Btw-", 262.2, 280.4, 287.1, 289.1), ("NL316772326B01", 318.3, 280.4, 423.7, 290.0))
+    inv = extract_invoice(doc)
+    assert inv["seller"]["name"] == "De Molen Bouw en Installatietechniek Nederland B.V."
+    assert inv["buyer"]["name"] == "Van Dijk Bouw B.V."
+
+
 def test_a_labelled_name_wrapped_in_its_value_cell_and_a_label_wrapped_beside_its_value():
     rows = [(40, [(60, "INVOICE")]), (70, [(60, "FROM"), (240, "BILLED TO")]),
             (82, [(60, "Name"), (120, "Northwind"), (240, "Name"), (300, "Harbour Foods")]),
