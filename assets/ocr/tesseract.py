@@ -202,45 +202,47 @@ def prepare_page(image: Image.Image, dpi: float | None = None,
     return image, dpi, script
 
 
-def _recover(api, image: Image.Image, dpi: float, raw: list) -> list:
-    """Words of the regions the automatic layout skipped (see ``recover``), read as blocks."""
+def _text_height(raw: list) -> float:
+    heights = sorted(y1 - y0 for _, _, y0, _, y1, _ in raw)
+    return heights[len(heights) // 2]
+
+
+def _read_blocks(api, image: Image.Image, dpi: float, boxes: list[tuple[int, int, int, int]]) -> list[list]:
+    """The words (text, x0, y0, x1, y1, conf) of each box read as one uniform block of
+    text (``psm 6``), where the automatic layout's reading failed."""
     from tesserocr import PSM, RIL, iterate_level
 
-    if not raw:
-        return []
-    heights = sorted(y1 - y0 for _, _, y0, _, y1, _ in raw)
-    text_height = heights[len(heights) // 2]
-    regions = recover.uncovered_regions(image, [tuple(r[1:5]) for r in raw], text_height)
-    found = []
-    if not regions:
-        return found
+    out: list[list] = []
     try:
         # The API may hold another image (the small copies of the orientation check).
         api.SetImage(image)
         api.SetSourceResolution(round(dpi))
         api.SetPageSegMode(PSM.SINGLE_BLOCK)
-        for x0, y0, x1, y1 in regions:
+        for x0, y0, x1, y1 in boxes:
             api.SetRectangle(x0, y0, x1 - x0, y1 - y0)
-            if not api.Recognize():
-                continue
-            iterator = api.GetIterator()
-            if iterator is None:
-                continue
-            for w in iterate_level(iterator, RIL.WORD):
-                try:
-                    text = w.GetUTF8Text(RIL.WORD)
-                except RuntimeError:  # an empty block
-                    continue
-                box = w.BoundingBox(RIL.WORD)
-                conf = w.Confidence(RIL.WORD) / 100.0
-                if not text or not text.strip() or not box or conf < 0.3:
-                    continue
-                if any(_overlap(box, r[1:5]) > 0.3 for r in raw):
-                    continue
-                found.append((text.strip(), *box, conf))
+            words: list = []
+            if api.Recognize() and (iterator := api.GetIterator()) is not None:
+                for w in iterate_level(iterator, RIL.WORD):
+                    try:
+                        text = w.GetUTF8Text(RIL.WORD)
+                    except RuntimeError:  # an empty block
+                        continue
+                    box = w.BoundingBox(RIL.WORD)
+                    if text and text.strip() and box:
+                        words.append((text.strip(), *box, w.Confidence(RIL.WORD) / 100.0))
+            out.append(words)
     finally:
         api.SetPageSegMode(PSM.AUTO)
-    return found
+    return out
+
+
+def _recover(api, image: Image.Image, dpi: float, raw: list) -> list:
+    """Words of the regions the automatic layout skipped (see ``recover``), read as blocks."""
+    if not raw:
+        return []
+    regions = recover.uncovered_regions(image, [tuple(r[1:5]) for r in raw], _text_height(raw))
+    return [w for words in _read_blocks(api, image, dpi, regions) for w in words
+            if w[5] >= 0.3 and not any(_overlap(w[1:5], r[1:5]) > 0.3 for r in raw)]
 
 
 # A "word" this unsure and this tall is two lines that the layout step took for one:
@@ -250,43 +252,24 @@ GARBLED_HEIGHT = 1.6  # text heights
 
 
 def _reread_garbled(api, image: Image.Image, dpi: float, raw: list) -> list:
-    """``raw`` with each garbled word replaced by its box read again as a block of lines,
-    where that reads surely (a word at 0.5 or better and a better mean than before)."""
-    from tesserocr import PSM, RIL, iterate_level
-
+    """``raw`` with each garbled word replaced by the lines its box holds, read again as
+    a block, where they read surely (``_two_sure_lines``); words already read elsewhere
+    are not added twice."""
     if not raw:
         return raw
-    heights = sorted(y1 - y0 for _, _, y0, _, y1, _ in raw)
-    text_height = heights[len(heights) // 2]
+    text_height = _text_height(raw)
     garbled = [r for r in raw if r[5] < GARBLED_CONF and r[4] - r[2] > GARBLED_HEIGHT * text_height]
     if not garbled:
         return raw
     out = [r for r in raw if r not in garbled]
     pad = int(0.4 * text_height)
-    try:
-        api.SetImage(image)
-        api.SetSourceResolution(round(dpi))
-        api.SetPageSegMode(PSM.SINGLE_BLOCK)
-        for word in garbled:
-            x0, y0 = max(0, word[1] - pad), max(0, word[2] - pad)
-            x1, y1 = min(image.width, word[3] + pad), min(image.height, word[4] + pad)
-            api.SetRectangle(x0, y0, x1 - x0, y1 - y0)
-            read = []
-            if api.Recognize() and (iterator := api.GetIterator()) is not None:
-                for w in iterate_level(iterator, RIL.WORD):
-                    try:
-                        text = w.GetUTF8Text(RIL.WORD)
-                    except RuntimeError:
-                        continue
-                    box = w.BoundingBox(RIL.WORD)
-                    if text and text.strip() and box:
-                        read.append((text.strip(), *box, w.Confidence(RIL.WORD) / 100.0))
-            if _two_sure_lines(read):
-                out += [r for r in read if not any(_overlap(r[1:5], o[1:5]) > 0.3 for o in out)]
-            else:
-                out.append(word)
-    finally:
-        api.SetPageSegMode(PSM.AUTO)
+    boxes = [(max(0, w[1] - pad), max(0, w[2] - pad), min(image.width, w[3] + pad), min(image.height, w[4] + pad))
+             for w in garbled]
+    for word, read in zip(garbled, _read_blocks(api, image, dpi, boxes)):
+        if _two_sure_lines(read):
+            out += [r for r in read if not any(_overlap(r[1:5], o[1:5]) > 0.3 for o in out)]
+        else:
+            out.append(word)
     return out
 
 
