@@ -162,11 +162,21 @@ def _is_text_line(line: TextLine, desc: Column | None, receipt: bool = False) ->
     """A line of words without amounts, with words in the description's column and none
     right of it (left of it stands a wrapped item code: "SKU-" over "54998"). A till
     slip's item text runs across the slip, over the amounts' column."""
-    if desc is None or any(n.decimals >= 2 for n in line_numbers(line)) or not re.search(r"\w", line.text):
+    if desc is None or any(n.decimals >= 2 and not _inside_words(n) for n in line_numbers(line)) \
+            or not re.search(r"\w", line.text):
         return False
     tol = 2 * line.height
     inside = [w for w in line.words if desc.x0 - tol <= w.cx <= desc.x1 + tol]
     return bool(inside) and (receipt or line.x1 <= desc.x1 + tol)
+
+
+def _inside_words(n) -> bool:
+    """A number that words of its cell follow ("Pienas 2,5% 1L" read "Pienas 2,53 1L"):
+    part of an item's text, not an amount, which ends its cell."""
+    if n.in_text:
+        return True
+    rest = n.line.text[n.end : n.line.cell_at(n.start)[1]]
+    return bool(re.search(r"[^\W\d_]", rest)) and not re.fullmatch(r"\s*[A-Z]\s*", rest)  # a tax mark: "2,58 A"
 
 
 def _part(line: TextLine, desc: Column | None) -> Span:

@@ -234,6 +234,13 @@ def test_receipt_items_in_the_ways_tills_print_them(rows):
     assert items(page(*rows)) == RECEIPT_ITEMS
 
 
+def test_a_receipt_items_text_whose_percent_sign_ocr_read_as_a_digit():
+    # "Pienas 2,5% 1L" scanned: "2,53" looks like an amount, but words follow it in its cell
+    doc = page((100, [(20, "Pienas 2,53 1L")]), (112, [(30, "2 x 1,29"), (-300, "2,58 A")]),
+               (124, [(20, "Duona")]), (136, [(30, "1 x 1,99"), (-300, "1,99 A")]))
+    assert items(doc) == [("Pienas 2,53 1L", "2", "1.29", "2.58"), ("Duona", "1", "1.99", "1.99")]
+
+
 def test_a_weighed_receipt_item_with_its_unit_between_the_factors():
     doc = page((100, [(20, "Obuoliai")]), (112, [(30, "1,234 kg x 2,99 EUR/kg"), (-300, "3,69")]),
                (124, [(20, "Duona")]), (136, [(30, "1 x 1,99"), (-300, "1,99")]))
