@@ -452,8 +452,8 @@ def label_value(layout: "Layout", hit: Hit) -> tuple[Span | None, float]:
     return spans[0] if spans else (None, 0.0)
 
 
-# Labels whose value is a date: it holds a digit, whatever the language.
-_DIGIT_KEYS = {"issue_date", "due_date", "delivery_date"}
+# Labels whose value is a date, which holds a digit whatever the language.
+_DATE_KEYS = {"issue_date", "due_date", "delivery_date"}
 
 
 def label_values(layout: "Layout", hit: Hit) -> list[tuple[Span, float]]:
@@ -468,7 +468,7 @@ def label_values(layout: "Layout", hit: Hit) -> list[tuple[Span, float]]:
     # Under a label's translation, the value is a line further down.
     under = [ln.cy for ln in page_lines if layout.is_translation(ln) and 0 < ln.cy - hit.line.cy < 2.5 * hit.line.height]
     below = value_below(hit, lines, layout.pitch[hit.line.page], max(under, default=None))
-    if below is not None and hit.key in _DIGIT_KEYS and not _DIGIT.search(below.text):
+    if below is not None and hit.key in _DATE_KEYS and not _DIGIT.search(below.text):
         # Letters where a date must be: a translation OCR could not read
         # ("DUE DATE" read "WR"); the value is a line further down.
         below = value_below(hit, [ln for ln in lines if ln is not below.line], layout.pitch[hit.line.page],
