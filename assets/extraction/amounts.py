@@ -29,9 +29,10 @@ _AMOUNT_RE = re.compile(
 )
 # Currencies printed beside an amount: ISO codes of Europe's currencies and common
 # symbols ("€", "zł", "Kč", "kr", "Ft", "lei", "лв", "₽", "руб.", "Fr.").
-_CURRENCY = (r"(?:EUR|USD|GBP|PLN|CZK|HUF|RON|BGN|SEK|DKK|NOK|ISK|CHF|UAH|RUB|TRY|JPY|CNY|CAD|AUD|INR"
+CURRENCY = (r"(?:EUR|USD|GBP|PLN|CZK|HUF|RON|BGN|SEK|DKK|NOK|ISK|CHF|UAH|RUB|TRY|JPY|CNY|CAD|AUD|INR"
              r"|eur|€|\$|£|zł|zl|Kč|kr\.?|Ft|lei|лв\.?|₽|₹|₴|¥|Rs\.?|руб\.?|р\.|Fr\.|CHF)")
-_CURRENCY_NOISE = re.compile(r"^" + _CURRENCY + r"\s*|\s*" + _CURRENCY + r"\.?$")
+_CURRENCY_NOISE = re.compile(r"^" + CURRENCY + r"\s*|\s*" + CURRENCY + r"\.?$")
+CURRENCY_WORD = re.compile(rf"(?i:{CURRENCY})\.?")  # fullmatch one word: "EUR", "Eur", "zł"
 CENT = Decimal("0.01")
 
 

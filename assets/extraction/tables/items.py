@@ -49,6 +49,8 @@ def table_items(table: Table) -> list[dict]:
         rate = _rate_value(row.text("vatRate"))
         line_no = row.text("lineNo")
         unit = row.text("unit") or glued_unit
+        if row.single and quantity is None and unit_price is None and net is not None:
+            quantity, unit_price = Decimal(1), net  # a till prints an item of one without its factors
         if net is None and gross is not None and multiplies_gross(quantity, unit_price, rate, gross):
             net = (quantity * unit_price).quantize(Decimal("0.01"))  # a marketplace's line: gross printed
         quantity, unit_price, repaired = repair_row(quantity, unit_price, discount, net)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 
 from ..fields import Span, TextLine
@@ -21,12 +22,16 @@ class Column:
 class Row:
     cells: dict[str, list[Span]] = field(default_factory=dict)
     lines: list[TextLine] = field(default_factory=list)
+    single: bool = False  # a till's item of one, printed without its factors
 
     def text(self, key: str) -> str | None:
         spans = self.cells.get(key)
         if not spans:
             return None
-        return " ".join(s.text for s in spans).strip() or None
+        text = spans[0].text
+        for span in spans[1:]:  # a word broken at its hyphen joins up again: "semi-" over "skimmed"
+            text += ("" if re.search(r"[^\W_]-$", text) else " ") + span.text
+        return text.strip() or None
 
     def span(self, key: str) -> Span | None:
         spans = self.cells.get(key)

@@ -75,7 +75,8 @@ def line_numbers(line: TextLine) -> list[Num]:
 # Multiplication signs between a quantity and a price: "x", "×", "*", "@", and the Cyrillic
 # "х" a Russian slip prints (or the Russian model reads).
 TIMES = "x×X*@хХ"
-_GLUED_SIGN = re.compile(r"(?<=\d)[x×*х](?=\d)|(?<=\d)[x×х](?= \d)")  # "2x1,29", "2x 1,29"
+# "2x1,29", "2x 1,29"; and the Russian model's "1х X 1,99" for "1 x 1,99" (the sign read twice).
+_GLUED_SIGN = re.compile(r"(?<=\d)[x×*х](?=\d)|(?<=\d)[x×х](?= \d)|(?<=\d)[xх](?=\s+[xX×хХ]\s)")
 # A word of letters: two cells' worth of them (or one long one) make a cell of text, in
 # which numbers are part of the words ("Vis inox 5 x 40"), a unit beside a number does not.
 _WORDY = re.compile(r"[^\W\d_]{2,}")

@@ -19,17 +19,16 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from ..amounts import CURRENCY_WORD
 from ..fields import Layout, Span, TextLine
 from .model import Column, Row, Table
 from .numbers import Num, line_numbers
-from .structure import RECEIPT_MARK, Frame, ItemLine, is_stop, receipt_marks
+from .structure import RECEIPT_MARK, TAX_MARK, Frame, ItemLine, is_stop, receipt_marks
 
 _CODE = re.compile(r"^(?=.*\d)[A-Za-z0-9][\w./\-]{2,}$")
 # An item code before the description: capitals then digits ("KD48314", "P-1387", "SKU-9374").
 _ITEM_CODE = re.compile(r"^[A-Z]{1,4}-?\d{3,}[A-Z]?$|^[A-Z]{1,4}-$")  # "SKU-" over "54998" too
 _UNIT = re.compile(r"^[^\W\d_][^\W\d_.²³]{0,6}\.?[²³23]?$|^m[²³23]$")
-_CURRENCY_WORDS = {"eur", "usd", "gbp", "pln", "chf", "sek", "nok", "dkk", "czk", "huf", "ron", "bgn", "€", "$",
-                   "zł", "zl", "kč", "kr", "ft", "lei"}
 _DETAIL_SIZE = 0.85  # a line this much smaller than its item's text is a detail line
 _TEXT_KEYS = ("description", "code", "unit", "barcode")
 
@@ -175,8 +174,9 @@ def _inside_words(n) -> bool:
     part of an item's text, not an amount, which ends its cell."""
     if n.in_text:
         return True
-    rest = n.line.text[n.end : n.line.cell_at(n.start)[1]]
-    return bool(re.search(r"[^\W\d_]", rest)) and not re.fullmatch(r"\s*[A-Z]\s*", rest)  # a tax mark: "2,58 A"
+    rest = n.line.text[n.end : n.line.cell_at(n.start)[1]].split()
+    return any(re.search(r"[^\W\d_]", word) and not TAX_MARK.fullmatch(word) and not CURRENCY_WORD.fullmatch(word)
+               for word in rest)
 
 
 def _part(line: TextLine, desc: Column | None) -> Span:
@@ -264,7 +264,7 @@ def _column_of(num: Num, table: Table) -> str | None:
 
 def _row(item: ItemLine, table: Table, ordinal: int) -> Row:
     """One item's cells: its numbers by role, then its text by position."""
-    row = Row(lines=[item.line])
+    row = Row(lines=[item.line], single=item.single)
     taken: set[int] = set()
     skip: set[int] = set()
     p = item.product
@@ -381,4 +381,4 @@ def _is_line_no(text: str, ordinal: int) -> bool:
 
 
 def _is_unit(text: str) -> bool:
-    return bool(_UNIT.match(text)) and text.lower().strip(".") not in _CURRENCY_WORDS and not RECEIPT_MARK.match(text)
+    return bool(_UNIT.match(text)) and not CURRENCY_WORD.fullmatch(text) and not RECEIPT_MARK.match(text)

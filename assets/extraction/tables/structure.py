@@ -26,8 +26,10 @@ from collections import Counter
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from ..amounts import CURRENCY_WORD
 from ..fields import Layout, TextLine
 from .headers import find_header
+from .items import repair_row
 from .model import Column
 from .numbers import TIMES, Num, Product, line_numbers, products
 
@@ -50,6 +52,7 @@ class ItemLine:
     product: Product | None = None
     # The printed lines it was read from, when not ``line`` alone (a receipt's item over two).
     sources: tuple[TextLine, ...] = ()
+    single: bool = False  # a till's item of one: text and its amount, no factors
 
     @property
     def printed(self) -> tuple[TextLine, ...]:
@@ -84,16 +87,21 @@ class _Cluster:
 def find_frames(layout: Layout, page: int, lines: list[TextLine]) -> list[Frame]:
     """The tables of a page that arithmetic finds."""
     frames = []
-    for group in _groups(layout, lines):
+    groups = _groups(layout, lines)
+    for group in groups:
         header_lines, hints = _header_above(layout, lines, group[0].printed[0])
         if _is_receipt(group):
             for item in group:
                 item.product = receipt_product(item)
+            group = _with_singles(layout, lines, group)
             frames.append(Frame(page, group, _receipt_columns(group), header_lines, receipt=True))
             continue
         columns = _tabular_columns(group, hints)
         if columns is not None:
             frames.append(Frame(page, group, columns, header_lines))
+    taken = {id(printed) for group in groups for item in group for printed in item.printed}
+    for group in _summed_slips(layout, lines, taken):
+        frames.append(Frame(page, group, _receipt_columns(group), [], receipt=True))
     return frames
 
 
@@ -328,7 +336,8 @@ def receipt_product(item: ItemLine) -> Product | None:
     return next((p for p in item.found if receipt_marks(item, p) is not None), None)
 
 
-_MARK_BETWEEN = re.compile(rf"\s*(?:[^\W\d_]{{1,4}}\.?\s+)?[{TIMES}]\s*")
+# OCR may set a dot, colon or dash beside the sign ("3 x: 2,49", "3-x:1,29").
+_MARK_BETWEEN = re.compile(rf"\s*(?:[^\W\d_]{{1,4}}\.?\s+)?[-.:,]?[{TIMES}][-.:,]?\s*")
 
 
 def receipt_marks(item: ItemLine, p: Product) -> list[int] | None:
@@ -344,5 +353,104 @@ def receipt_marks(item: ItemLine, p: Product) -> list[int] | None:
 
 def _receipt_columns(group: list[ItemLine]) -> list[Column]:
     """A receipt has no columns but its amounts'."""
-    amounts = [item.nums[item.product.amount] for item in group if item.product is not None]
+    amounts = [a for item in group if (a := _slip_amount(item)) is not None]
     return [Column("netAmount", min(n.x0 for n in amounts), max(n.x1 for n in amounts))] if amounts else []
+
+
+def _slip_amount(item: ItemLine) -> Num | None:
+    """A receipt item's amount: its product's, or the one amount of an item of one."""
+    if item.product is not None:
+        return item.nums[item.product.amount]
+    return item.nums[-1] if not item.found else None
+
+
+# What a till prints after an item's amount: its tax group ("2,58 A", "A1", "B*"), a currency.
+TAX_MARK = re.compile(r"\*?[A-ZА-Я]\d?\*?")
+_FACTOR_SIGN = re.compile(rf"(?:^|[\d\s])[{TIMES}](?:\s*\d|\s*$)")  # "2 x", "Зх X 728, 71": factors
+_SLIP_TAIL = re.compile(rf"(?:\s+(?:{TAX_MARK.pattern}|{CURRENCY_WORD.pattern}))*\s*")
+
+
+def single_item(layout: Layout, line: TextLine) -> ItemLine | None:
+    """A till's item of one: its text, then its amount at the line's end ("Duona  1,99 A"),
+    no factors printed. Not a line a label opens ("Nuolaida 0,50", "VISO 10,71")."""
+    nums = line_numbers(line)
+    money = [n for n in nums if n.decimals == 2]
+    if len(money) != 1 or money[0] is not nums[-1] or money[0].in_text or money[0].value <= 0 \
+            or not _SLIP_TAIL.fullmatch(line.text[money[0].end :]):
+        return None
+    before = line.text[: money[0].start]
+    if not re.search(r"[^\W\d_]{3}", before) or _FACTOR_SIGN.search(before) \
+            or any(h.start == 0 for h in layout.hits(line)):
+        return None  # no text, factors (their price wrapped: "2 x" over "1,99"; OCR garbled), a label's value
+    return ItemLine(line, nums, [], single=True)
+
+
+def _misread_item(line: TextLine) -> ItemLine | None:
+    """A till's "2 x 12,98  25,80 A" whose price or quantity OCR misread: factors with
+    their sign and an amount that differ from multiplying out by a slip ``repair_row``
+    can mend."""
+    nums = line_numbers(line)
+    if len(nums) != 3 or nums[-1].decimals != 2 or not _SLIP_TAIL.fullmatch(line.text[nums[-1].end :]) \
+            or not _MARK_BETWEEN.fullmatch(line.text[nums[0].end : nums[1].start]):
+        return None
+    q, p, amount = (n.value for n in nums)
+    if not repair_row(q, p, None, amount)[2]:
+        return None
+    item = ItemLine(line, nums, [])
+    item.product = Product(0, 1, 2)
+    return item
+
+
+def _with_singles(layout: Layout, lines: list[TextLine], group: list[ItemLine]) -> list[ItemLine]:
+    """A receipt's items of one among (and right around) its items with factors, their
+    amounts ending where the others' do. The text of a two-line item may stand between
+    an item of one and the next item; a line of anything else ends the receipt."""
+    ends = sorted(item.nums[item.product.amount].x1 for item in group if item.product is not None)
+    if not ends:
+        return group
+    right, tol = ends[len(ends) // 2], 2 * group[0].line.height
+    taken = {id(p) for item in group for p in item.printed}
+    first, last = lines.index(group[0].printed[0]), lines.index(group[-1].printed[-1])
+
+    def single(line: TextLine) -> ItemLine | None:
+        if id(line) in taken:
+            return None
+        item = single_item(layout, line) or _misread_item(line)
+        return item if item is not None and abs(item.nums[-1].x1 - right) <= tol else None
+
+    found = [item for k in range(first + 1, last) if (item := single(lines[k])) is not None]
+    for step, start in ((-1, first - 1), (1, last + 1)):
+        text = 0  # text lines passed since the last item of one
+        k = start
+        while 0 <= k < len(lines) and text <= 2 and not is_stop(layout, lines[k]):
+            item = single(lines[k])
+            if item is not None:
+                found.append(item)
+                text = 0
+            elif step > 0 or any(n.decimals == 2 for n in line_numbers(lines[k])) \
+                    or any(h.start == 0 for h in layout.hits(lines[k])):
+                break  # under the items only items of one; above them a two-line item's text
+            else:
+                text += 1
+            k += step
+    order = {id(line): k for k, line in enumerate(lines)}
+    return sorted(group + found, key=lambda item: order[id(item.printed[0])])
+
+
+def _summed_slips(layout: Layout, lines: list[TextLine], taken: set[int]) -> list[list[ItemLine]]:
+    """Receipts of items of one only: consecutive lines of text and an amount whose amounts
+    add up to the total printed right under them, no table header over them (a table of
+    amounts without quantities is read by its header)."""
+    found = []
+    run: list[ItemLine] = []
+    for line in lines:
+        item = single_item(layout, line) if id(line) not in taken else None
+        if item is not None and (not run or abs(item.nums[-1].x1 - run[0].nums[-1].x1) <= 2 * line.height):
+            run.append(item)
+            continue
+        if len(run) >= 2 and is_stop(layout, line) and (total := line_numbers(line)) \
+                and abs(sum(i.nums[-1].value for i in run) - total[-1].value) <= _MATCH \
+                and not _header_above(layout, lines, run[0].line)[0]:
+            found.append(run)
+        run = [item] if item is not None else []
+    return found

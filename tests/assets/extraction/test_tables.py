@@ -241,6 +241,64 @@ def test_a_receipt_items_text_whose_percent_sign_ocr_read_as_a_digit():
     assert items(doc) == [("Pienas 2,53 1L", "2", "1.29", "2.58"), ("Duona", "1", "1.99", "1.99")]
 
 
+@pytest.mark.parametrize("tail", ["", " A", " EUR", " Eur A"])
+def test_a_receipts_items_of_one_printed_without_factors(tail):
+    # a till prints "Duona  1,99 A" for one piece: quantity 1 at its amount; a discount,
+    # the total and the payment under the items are no items
+    doc = page((100, [(20, "Duona juoda"), (-300, "1,99" + tail)]),
+               (112, [(20, "Pienas 2,5% 1L")]), (124, [(30, "2 x 1,29"), (-300, "2,58" + tail)]),
+               (136, [(20, "Sūris Džiugas 180 g"), (-300, "4,79" + tail)]),
+               (148, [(20, "Nuolaida"), (-300, "0,50")]),
+               (160, [(20, "VISO"), (-300, "8,86")]), (172, [(20, "Mokėta kortele"), (-300, "8,86")]))
+    assert items(doc) == [("Duona juoda", "1", "1.99", "1.99"), ("Pienas 2,5% 1L", "2", "1.29", "2.58"),
+                          ("Sūris Džiugas 180 g", "1", "4.79", "4.79")]
+
+
+def test_a_receipt_of_items_of_one_only_is_read_when_they_add_up_to_its_total():
+    rows = [(100, [(20, "Obuoliai"), (-300, "1,29 EUR")]), (112, [(20, "Duona juoda"), (-300, "1,29 EUR")]),
+            (124, [(20, "Kava Lavazza Oro 500g"), (-300, "4,79 EUR")])]
+    doc = page(*rows, (140, [(20, "VISO"), (-300, "7,37")]))
+    assert items(doc) == [("Obuoliai", "1", "1.29", "1.29"), ("Duona juoda", "1", "1.29", "1.29"),
+                          ("Kava Lavazza Oro 500g", "1", "4.79", "4.79")]
+    # lines of text and an amount that do not make the total are not taken for items
+    assert items(page(*rows, (140, [(20, "VISO"), (-300, "9,37")]))) == []
+    # under a table header they are a table of amounts, which prints no quantities
+    header = (88, [(20, "Prekė"), (200, "Kiekis"), (-300, "Suma")])
+    assert [ln[1:] for ln in items(page(header, *rows, (140, [(20, "VISO"), (-300, "7,37")])))] == \
+        [(None, None, "1.29"), (None, None, "1.29"), (None, None, "4.79")]
+
+
+@pytest.mark.parametrize("factors", ["2 x 12,98", "2 x: 12,90", "2-x:12,90"])
+def test_a_receipt_items_factors_as_ocr_misread_them(factors):
+    # a price read with a wrong digit is mended by the amount; a dot or colon beside the sign
+    doc = page((100, [(20, "Kafija Paulig 400g")]), (112, [(30, "1 x 12,90"), (-300, "12,90 A")]),
+               (124, [(20, "Piens 2% 1L")]), (136, [(30, factors), (-300, "25,80 A")]),
+               (148, [(20, "Āboli Gala")]), (160, [(30, "1 x 2,49"), (-300, "2,49 A")]))
+    assert items(doc) == [("Kafija Paulig 400g", "1", "12.90", "12.90"), ("Piens 2% 1L", "2", "12.90", "25.80"),
+                          ("Āboli Gala", "1", "2.49", "2.49")]
+
+
+def test_the_russian_models_doubled_multiplication_sign():
+    doc = page((100, [(20, "Кофе молотый 250г")]), (112, [(30, "1х X 1,99"), (-300, "1,99 А")]),
+               (124, [(20, "Хлеб ржаной")]), (136, [(30, "2х X 0,45"), (-300, "0,90 А")]))
+    assert items(doc) == [("Кофе молотый 250г", "1", "1.99", "1.99"), ("Хлеб ржаной", "2", "0.45", "0.90")]
+
+
+def test_a_description_wrapped_at_its_hyphen_joins_up_again():
+    doc = page((100, [(20, "Milk"), (-200, "3"), (-250, "0.45"), (-300, "1.35")]), (112, [(20, "semi-")]),
+               (124, [(20, "skimmed 2L")]), (136, [(20, "Apples"), (-200, "1"), (-250, "12.90"), (-300, "12.90")]))
+    assert items(doc)[0] == ("Milk semi-skimmed 2L", "3", "0.45", "1.35")
+
+
+def test_an_amount_and_its_currency_under_a_receipts_items_are_no_item_text():
+    # "Užstatas 0,10 EUR" (a deposit, set apart from the items' amounts) is not the end of
+    # the last item's description, as a number that words follow would be ("Pienas 2,53 1L")
+    doc = page((100, [(20, "Pienas 2,5% 1L")]), (112, [(30, "2 x 1,29"), (-300, "2,58 A")]),
+               (124, [(20, "Duona")]), (136, [(30, "1 x 1,99"), (-300, "1,99 A")]),
+               (148, [(20, "Užstatas"), (150, "0,10 EUR")]))
+    assert items(doc)[-1] == ("Duona", "1", "1.99", "1.99")
+
+
 def test_a_weighed_receipt_item_with_its_unit_between_the_factors():
     doc = page((100, [(20, "Obuoliai")]), (112, [(30, "1,234 kg x 2,99 EUR/kg"), (-300, "3,69")]),
                (124, [(20, "Duona")]), (136, [(30, "1 x 1,99"), (-300, "1,99")]))
