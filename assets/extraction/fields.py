@@ -648,50 +648,77 @@ class Layout:
         if line.cy - above.cy > (1.6 + 1.1 * len(between)) * max(line.height, above.height):
             return
         for a_start, a_end in above.cells:
-            # Labels are a few words and no digits; a value may follow in the label's cell
-            # ("Company 01234567" over "no.", a narrow gap apart).
-            n = next((k for k, w in enumerate(Span(above, a_start, a_end).words) if _DIGIT.search(w.text)), None)
-            if n == 0:
+            # Labels are a few words and no digits; a value may follow in the label's cell,
+            # a narrow gap apart ("Company 01234567" over "no.", "Raison Atelier Lumière"
+            # over "sociale et Associés"): the label is the cell's first words.
+            words = Span(above, a_start, a_end).words
+            n = next((k for k, w in enumerate(words) if _DIGIT.search(w.text)), len(words))
+            first = above.word_index_at(a_start)
+            for k in range(min(n, 4), 0, -1):
+                head = Span(above, a_start, above.ends[first + k - 1])
+                if k < n and any(h.start < head.end < h.end for h in self.hits(above)):
+                    continue  # a label of the line runs on past these words ("Total HT")
+                if any(w.x1 > head.words[0].x0 and w.x0 < head.words[-1].x1 for ln in between for w in ln.words):
+                    break
+                if self._join_head(above, line, head, words[k].x0 if k < n else None):
+                    break  # the next cell: side-by-side cards wrap the same label each
+
+    def _join_head(self, above: TextLine, line: TextLine, head: Span, value_x0: float | None) -> bool:
+        """Join ``head`` with the first words of the cell under it when together they make
+        a label; True when they did. ``value_x0``: where the value beside a head of the
+        cell's first words starts; the value goes on under it, right of the label's end
+        (wrapped in its column), so two lines of a paragraph or a title over a label
+        make no label."""
+        a_start, a_end = head.start, head.end
+        cover = [h for h in self.hits(above) if h.start < a_end and h.end > a_start]
+        whole = bool(cover) and max(h.end for h in cover) >= a_end and min(h.start for h in cover) <= a_start \
+            and all(h.label.weight >= 1 for h in cover)  # a label already, unless a longer one wraps on
+        x0 = head.words[0].x0
+        for b_start, b_end in line.cells:
+            cell = Span(line, b_start, b_end)
+            # Left-aligned, or right-aligned with the colon that ends a label column's
+            # label ("Invoice" / "number:"), never a table's header ("Summa" / "km-ta").
+            left = abs(cell.words[0].x0 - x0) <= 0.5 * line.height
+            right = abs(cell.words[-1].x1 - head.words[-1].x1) <= 0.5 * line.height and cell.text.endswith(":")
+            if not (left or right):
                 continue
-            if n is not None:
-                a_end = above.ends[above.word_index_at(a_start) + n - 1]
-            head = Span(above, a_start, a_end)
-            if len(head.words) > 4:
-                continue
-            if any(w.x1 > head.words[0].x0 and w.x0 < head.words[-1].x1 for ln in between for w in ln.words):
-                continue
-            cover = [h for h in self.hits(above) if h.start < a_end and h.end > a_start]
-            whole = bool(cover) and max(h.end for h in cover) >= a_end and min(h.start for h in cover) <= a_start \
-                and all(h.label.weight >= 1 for h in cover)  # a label already, unless a longer one wraps on
-            x0 = head.words[0].x0
-            for b_start, b_end in line.cells:
-                tail = Span(line, b_start, b_end)
-                # Left-aligned, or right-aligned with the colon that ends a label column's
-                # label ("Invoice" / "number:"), never a table's header ("Summa" / "km-ta").
-                aligned = abs(tail.words[0].x0 - x0) <= 0.5 * line.height \
-                    or abs(tail.words[-1].x1 - head.words[-1].x1) <= 0.5 * line.height and tail.text.endswith(":")
-                if not aligned or len(tail.words) > 3 or _DIGIT.search(tail.text):
+            # The whole cell, or (left-aligned, its value beside it) its first words.
+            ends = [b_end] if right or value_x0 is None else \
+                [line.ends[line.word_index_at(b_start) + j - 1] for j in range(min(3, len(cell.words)), 0, -1)]
+            for t_end in ends:
+                tail = Span(line, b_start, t_end)
+                if len(tail.words) > 3 or _DIGIT.search(tail.text):
                     continue
-                joined = f"{head.folded} {tail.folded}"
-                lead = joined[:2].replace("rn", "m")
-                # Every kind the words name: "Sąskaitos / Nr." labels an invoice number and an
-                # account alike, and the value decides (as ``_best_cover`` keeps both).
-                found: dict[str, Hit] = {}
-                for d in self.labels:
-                    if d.head is not None and d.head != lead or d.key in found or d.key in ("seller", "buyer") \
-                            or whole and any(h.key == d.key for h in cover):
-                        continue
-                    m = d.pattern.match(joined)
-                    if m is None or m.end() <= len(head.folded) + 1 or not re.fullmatch(r"[\s:.]*", joined[m.end() :]):
-                        continue
-                    found[d.key] = Hit(d, above, a_start, a_end, tuple(m.groupdict().items()))
+                rest = cell.words[len(tail.words) :]
+                if value_x0 is not None and (not rest or abs(rest[0].x0 - value_x0) > 0.5 * line.height) \
+                        or value_x0 is None and rest:
+                    continue
+                found = self._wrapped_kinds(head, tail, cover if whole else [])
                 if found:
                     kept = [h for h in self.hits(above) if h.end <= a_start or h.start >= a_end]
-                    self._hits[above] = sorted(kept + list(found.values()), key=lambda h: h.start)
-                    self._hits[line] = [h for h in self.hits(line) if h.end <= b_start or h.start >= b_end]
+                    self._hits[above] = sorted(kept + found, key=lambda h: h.start)
+                    self._hits[line] = [h for h in self.hits(line) if h.end <= b_start or h.start >= t_end]
                     self.translation_words |= {id(w) for w in tail.words}
-                    self._wrapped_heads[tuple(id(w) for w in head.words)] = list(found.values())
-                    break  # the next cell: side-by-side cards wrap the same label each
+                    self._wrapped_heads[tuple(id(w) for w in head.words)] = found
+                    return True
+        return False
+
+    def _wrapped_kinds(self, head: Span, tail: Span, cover: list[Hit]) -> list[Hit]:
+        """Every kind of label the two parts name together: "Sąskaitos / Nr." labels an
+        invoice number and an account alike, and the value decides (as ``_best_cover``
+        keeps both). Kinds a label the head already is covers whole are not repeated."""
+        joined = f"{head.folded} {tail.folded}"
+        lead = joined[:2].replace("rn", "m")
+        found: dict[str, Hit] = {}
+        for d in self.labels:
+            if d.head is not None and d.head != lead or d.key in found or d.key in ("seller", "buyer") \
+                    or any(h.key == d.key for h in cover):
+                continue
+            m = d.pattern.match(joined)
+            if m is None or m.end() <= len(head.folded) + 1 or not re.fullmatch(r"[\s:.]*", joined[m.end() :]):
+                continue
+            found[d.key] = Hit(d, head.line, head.start, head.end, tuple(m.groupdict().items()))
+        return list(found.values())
 
     def _translates(self, line: TextLine, above: TextLine) -> bool:
         """Whether a line is nothing but translations of the labels right above it.

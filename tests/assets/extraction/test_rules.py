@@ -1154,6 +1154,25 @@ def test_a_short_word_in_title_case_alone_in_its_cell_heads_nothing():
     assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Kowalski Serwis Sp. z o.o.", "PL7180334018")
 
 
+def test_a_two_word_label_wrapped_beside_its_wrapped_value_a_space_apart():
+    """A narrow label column a space from its values: "Raison Atelier Lumière" over
+    "sociale et Associés", the label's words first in each cell, the value's lines one
+    column right of them. A title over a label ("PVM SĄSKAITA" over "faktūros Nr.") joins
+    nothing."""
+    rows = [(40, [(60, "Facture")]), (70, [(60, "ÉMETTEUR"), (320, "DESTINATAIRE")]),
+            (82, [(60, "Raison"), (100, "Atelier Lumière"), (320, "Raison"), (360, "Boulangerie")]),
+            (92, [(60, "sociale"), (100, "et Associés"), (320, "sociale"), (360, "Dupont SAS")]),
+            (102, [(100, "SARL")]),
+            (116, [(60, "N° TVA FR44732829320"), (320, "N° TVA FR03552081317")])]
+    inv = extract_invoice(page(*rows))
+    assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Atelier Lumière et Associés SARL", "FR44732829320")
+    assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("Boulangerie Dupont SAS", "FR03552081317")
+    title = [(53, [(60, "Tiekėjas:"), (300, "PVM SĄSKAITA-FAKTŪRA")]), (66, [(60, "Rasos Jankauskienės IĮ")]),
+             (78, [(60, "Įm. kodas: 317748842"), (300, "Sąskaitos faktūros Nr:"), (420, "261597")]),
+             (90, [(60, "Išrašymo data: 2025-11-17")])]
+    assert extract_invoice(page(*title))["invoiceNumber"] == "261597"
+
+
 def test_a_lone_capital_letter_heads_nothing():
     """OCR reads an "A" out of a stamp's debris: the Italian and French "To" only with its colon."""
     rows = [(40, [(60, "ARVE")]), (60, [(60, "Tallinna Kaubad OÜ"), (476, "A")]),
