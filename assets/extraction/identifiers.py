@@ -221,13 +221,17 @@ def _garbled_prefix(text: str) -> CodeMatch | None:
     # pass exactly one Baltic country's check.
     m = _ONE_MARK.search(text)
     if m is not None:
-        valid = [cc for cc in ("LT", "LV", "EE") if vat_is_valid(cc + m.group(2))]
+        digits = m.group(2) or m.group(4)
+        valid = [cc for cc in ("LT", "LV", "EE") if vat_is_valid(cc + digits)]
         if len(valid) == 1:
-            return CodeMatch(valid[0] + m.group(2), m.start(), m.end(), True, repaired=True)
+            return CodeMatch(valid[0] + digits, m.start(), m.end(), True, repaired=True)
     return None
 
 
-_ONE_MARK = re.compile(r"(?<![\w(\[|!])([0(\[|!])(\d{9}|\d{11}|\d{12})(?![\w])")
+# "1" for both letters only before twelve digits ("1100001738313" for LT100001738313): a
+# thirteen-digit number is no other country's, where a "1" before nine or eleven digits
+# may begin a bare Polish or Swedish one.
+_ONE_MARK = re.compile(r"(?<![\w(\[|!])(?:([0(\[|!])(\d{9}|\d{11}|\d{12})|(1)(\d{12}))(?![\w])")
 
 
 def _span_end(text: str, start: int, compacted: str) -> int:

@@ -85,6 +85,10 @@ def test_a_baltic_prefix_garbled_by_ocr_is_read_before_a_checksum_guess_of_the_w
     # both prefix letters read as one mark
     assert read_vat_code("Код НДС: (229291118").value == "LT229291118"
     assert read_vat_code("Код НДС: 0839312461714").value == "LT839312461714"
+    assert read_vat_code("Код НДС 1100001738313").value == "LT100001738313"  # "LT" read as "1"
+    # a "1" before nine digits may begin a bare number of its own: no Baltic prefix for it
+    found = read_vat_code("NIP 1229291118")  # LT229291118 would be valid
+    assert found is None or found.value != "LT229291118"
 
 
 def test_an_indian_gst_number_under_its_label_is_the_tax_code():
