@@ -991,12 +991,9 @@ def _window_address(layout: Layout, taken: set[int], seller_name: str | None = N
                     or len(re.sub(r"\W", "", str(name.value))) < 5 \
                     or (seller_core and _core_name(str(name.value)) == seller_core):
                 continue
-            tol = 0.5 * top.height
-            width, _ = layout.page_size(1)
-            block_lines = _collect(layout, 1, x0, top.y0, tol, x0 - tol, x0 + 0.45 * width, None)
-            block_lines = [ln for ln in block_lines if not any(id(w) in taken for w in ln.words)]
-            if block_lines:
-                return Block("buyer", None, block_lines, Candidate(name.value, 0.6, name.span))
+            block = _address_block(layout, top, x0, taken, Candidate(name.value, 0.6, name.span))
+            if block is not None:
+                return block
     for ret in returns:
         block = _under_return_address(layout, ret, lines, taken)
         if block is not None:
@@ -1021,14 +1018,20 @@ def _under_return_address(layout: Layout, ret: Span, lines: list[TextLine], take
             name = span.text
             if _looks_like_address(name) or len(re.sub(r"[\W\d_]", "", name)) < 5 or re.search(r"\d", name):
                 continue
-            width, _ = layout.page_size(1)
-            tol = 0.5 * line.height
-            block_lines = _collect(layout, 1, span.words[0].x0, line.y0, tol, span.words[0].x0 - tol,
-                                   span.words[0].x0 + 0.45 * width, None)
-            block_lines = [ln for ln in block_lines if not any(id(w) in taken for w in ln.words)]
-            if block_lines:
-                return Block("buyer", None, block_lines, Candidate(tidy_name(name), 0.5, span))
+            block = _address_block(layout, line, span.words[0].x0, taken, Candidate(tidy_name(name), 0.5, span))
+            if block is not None:
+                return block
     return None
+
+
+def _address_block(layout: Layout, top: TextLine, x0: float, taken: set[int], name: Candidate) -> Block | None:
+    """The addressee's block: the column under its name's line from ``x0``, an envelope
+    window wide, without the words other parties took."""
+    width, _ = layout.page_size(1)
+    tol = 0.5 * top.height
+    lines = _collect(layout, 1, x0, top.y0, tol, x0 - tol, x0 + 0.45 * width, None)
+    lines = [ln for ln in lines if not any(id(w) in taken for w in ln.words)]
+    return Block("buyer", None, lines, name) if lines else None
 
 
 def _core_name(name: str) -> str:
