@@ -680,18 +680,21 @@ class Layout:
             # label ("Invoice" / "number:"), never a table's header ("Summa" / "km-ta").
             left = abs(cell.words[0].x0 - x0) <= 0.5 * line.height
             right = abs(cell.words[-1].x1 - head.words[-1].x1) <= 0.5 * line.height and cell.text.endswith(":")
-            if not (left or right):
+            if value_x0 is None:
+                if not (left or right):
+                    continue
+                ends = [b_end]  # the whole cell
+            elif left:  # its first words, the value going on right of them
+                first = line.word_index_at(b_start)
+                ends = [line.ends[first + j - 1] for j in range(min(3, len(cell.words) - 1), 0, -1)]
+            else:
                 continue
-            # The whole cell, or (left-aligned, its value beside it) its first words.
-            ends = [b_end] if right or value_x0 is None else \
-                [line.ends[line.word_index_at(b_start) + j - 1] for j in range(min(3, len(cell.words)), 0, -1)]
             for t_end in ends:
                 tail = Span(line, b_start, t_end)
                 if len(tail.words) > 3 or _DIGIT.search(tail.text):
                     continue
                 rest = cell.words[len(tail.words) :]
-                if value_x0 is not None and (not rest or abs(rest[0].x0 - value_x0) > 0.5 * line.height) \
-                        or value_x0 is None and rest:
+                if value_x0 is not None and abs(rest[0].x0 - value_x0) > 0.5 * line.height:
                     continue
                 found = self._wrapped_kinds(head, tail, cover if whole else [])
                 if found:

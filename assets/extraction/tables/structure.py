@@ -361,7 +361,7 @@ def _slip_amount(item: ItemLine) -> Num | None:
     """A receipt item's amount: its product's, or the one amount of an item of one."""
     if item.product is not None:
         return item.nums[item.product.amount]
-    return item.nums[-1] if not item.found else None
+    return item.nums[-1] if item.single else None
 
 
 # What a till prints after an item's amount: its tax group ("2,58 A", "A1", "B*"), a currency.
@@ -370,7 +370,7 @@ _FACTOR_SIGN = re.compile(rf"(?:^|[\d\s])[{TIMES}](?:\s*\d|\s*$)")  # "2 x", "З
 _SLIP_TAIL = re.compile(rf"(?:\s+(?:{TAX_MARK.pattern}|{CURRENCY_WORD.pattern}))*\s*")
 
 
-def single_item(layout: Layout, line: TextLine) -> ItemLine | None:
+def _single_item(layout: Layout, line: TextLine) -> ItemLine | None:
     """A till's item of one: its text, then its amount at the line's end ("Duona  1,99 A"),
     no factors printed. Not a line a label opens ("Nuolaida 0,50", "VISO 10,71")."""
     nums = line_numbers(line)
@@ -396,9 +396,7 @@ def _misread_item(line: TextLine) -> ItemLine | None:
     q, p, amount = (n.value for n in nums)
     if not repair_row(q, p, None, amount)[2]:
         return None
-    item = ItemLine(line, nums, [])
-    item.product = Product(0, 1, 2)
-    return item
+    return ItemLine(line, nums, [], product=Product(0, 1, 2))
 
 
 def _with_singles(layout: Layout, lines: list[TextLine], group: list[ItemLine]) -> list[ItemLine]:
@@ -415,7 +413,7 @@ def _with_singles(layout: Layout, lines: list[TextLine], group: list[ItemLine]) 
     def single(line: TextLine) -> ItemLine | None:
         if id(line) in taken:
             return None
-        item = single_item(layout, line) or _misread_item(line)
+        item = _single_item(layout, line) or _misread_item(line)
         return item if item is not None and abs(item.nums[-1].x1 - right) <= tol else None
 
     found = [item for k in range(first + 1, last) if (item := single(lines[k])) is not None]
@@ -444,7 +442,7 @@ def _summed_slips(layout: Layout, lines: list[TextLine], taken: set[int]) -> lis
     found = []
     run: list[ItemLine] = []
     for line in lines:
-        item = single_item(layout, line) if id(line) not in taken else None
+        item = _single_item(layout, line) if id(line) not in taken else None
         if item is not None and (not run or abs(item.nums[-1].x1 - run[0].nums[-1].x1) <= 2 * line.height):
             run.append(item)
             continue
