@@ -92,9 +92,9 @@ _RATE = r"\s*\(?\s*(?P<rate>\d{1,2}(?:[.,]\d{1,2})?)\s*(?:%|proc\.?|(?:\d{1,2}%?
 # ------------------------------------------------------------------ party headings
 HEADINGS: list[LabelDef] = [
     *_defs("seller", "lt", ["pardavejas", "tiekejas", "paslaugu teikejas", "pardavejo rekvizitai",
-                            "tiekejo rekvizitai", "saskaitos israsytojas"]),
+                            "tiekejo rekvizitai", "saskaitos israsytojas", "siuntejas"]),
     *_defs("seller", "en", ["seller", "supplier", "vendor", "sold by", "bill from", "billed by", "issued by",
-                            "service provider", "merchant", "exporter"]),
+                            "service provider", "merchant", "exporter", "sender"]),
     *_defs("buyer", "lt", ["pirkejas", "uzsakovas", "pirkejo rekvizitai", "paslaugu gavejas",
                            "prekiu gavejas", "gavejas"]),
     *_defs("buyer", "en", ["buyer", "customer", "bill to", "billed to", "invoice to", "sold to",

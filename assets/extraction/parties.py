@@ -237,6 +237,8 @@ def _collect(layout: Layout, page: int, hx0: float, hy0: float, tol: float, x_le
         if out and any(h.key in _STOP_KEYS or h.key in ("seller", "buyer") for h in layout.hits(line)
                        if h.start == 0):
             break
+        if _return_address(out, line):
+            break
         out.append(line)
         prev_cy = tl.cy
         if len(out) >= MAX_BLOCK_LINES:
@@ -244,6 +246,17 @@ def _collect(layout: Layout, page: int, hx0: float, hy0: float, tol: float, x_le
     for line in out:
         layout.block_lines[line] = out
     return out
+
+
+def _return_address(out: list[TextLine], nxt: TextLine) -> bool:
+    """Whether the lines so far are a whole party in small type over bigger type: a
+    return address over an envelope window ("Nordlicht GmbH · Hafenstraße 12 · 20457
+    Hamburg", its codes too, on a line or two), whose lines under it are the addressee's,
+    not its own."""
+    if not out or len(out) > 2 or any(nxt.height <= 1.3 * ln.height for ln in out):
+        return False
+    text = " ".join(ln.text for ln in out)
+    return bool(_POSTAL.search(text)) and bool(re.search(r"\s[|·•]\s|,", text))
 
 
 def _cells_reaching_left(layout: Layout, page: int, column: list[Word], x_left: float) -> list[Word]:
@@ -469,7 +482,13 @@ def _name(layout: Layout, block: Block, found: dict[str, Candidate], label_lines
                           if h.key in _FIELD_KEYS) if rest is not None else True
         # Not a signature rule, nor the document's title printed on the heading's line.
         if rest is not None and not label_first and _WORD.search(rest.text) and not _is_title(rest.text):
-            found["name"] = Candidate(tidy_name(first.text[heading.end :]), 0.9, rest)  # tidied unstripped
+            end = len(first.text)
+            cut = re.search(r"\s[|·•]\s", rest.text)
+            if cut is not None and _WORD.search(rest.text[: cut.start()]):
+                # "Absender: Nordlicht GmbH · Hafenstraße 12 · 20457 Hamburg": the name, not its address
+                end = rest.start + cut.start()
+                rest = rest.sub(0, cut.start())
+            found["name"] = Candidate(tidy_name(first.text[heading.end : end]), 0.9, rest)  # tidied unstripped
             return
     for i, line in enumerate(lines[1:4], start=1):
         if i in label_lines or not _WORD.search(line.text):
@@ -761,6 +780,14 @@ def unheaded_parties(layout: Layout, blocks: dict[str, Block], receipt: bool = F
         taken |= {id(w) for ln in block.lines for w in ln.words}
         if codes & known:
             continue  # the same party printed twice (letterhead and footer)
+        twin = _headed_twin(blocks, block)
+        if twin is not None:
+            # "Absender: Nordlicht GmbH · ..." over the window, its codes in the footer
+            # under the same name: one party, whose codes the heading's block lacked.
+            twin.lines.extend(block.lines)
+            layout.block_lines.update({ln: twin.lines for ln in block.lines})
+            known |= codes
+            continue
         known |= codes
         if _after_yours(layout, line, pos) or block.name is not None and (_YOURS.fullmatch(fold(str(block.name.value))) or (
                 block.name.span is not None and _names_the_buyer(layout, block.name.span))):
@@ -789,6 +816,19 @@ def unheaded_parties(layout: Layout, blocks: dict[str, Block], receipt: bool = F
         if buyer is not None:
             buyer.role = "buyer"
             blocks["buyer"] = buyer
+
+
+def _headed_twin(blocks: dict[str, Block], block: Block) -> Block | None:
+    """The headed party without codes of its own whose name ``block`` bears again: the
+    name stands on one of its first two lines."""
+    core = _core_name(str(block.name.value)) if block.name is not None else ""
+    if len(core) < 4:
+        return None
+    for headed in blocks.values():
+        if headed.heading is not None and not _codes(headed.lines) \
+                and any(f" {core} " in f" {_core_name(ln.text)} " for ln in headed.lines[:2]):
+            return headed
+    return None
 
 
 def _anchors(layout: Layout, taken: set[int]):
@@ -886,6 +926,10 @@ def _unheaded_block(layout: Layout, line: TextLine, pos: int, taken: set[int],
         prev = max(named, key=lambda c: c[0]) if named else (nearest if nearest in unlabelled else None)
         if prev is not None:
             before, cell_start = Span(line, *prev).strip(_SEPARATORS), prev[0]
+    if any(h.key in _NOT_NAME_KEYS and cell_start <= h.start < pos for h in layout.hits(line)):
+        # "Arve kuupäev: 14.03.2026 Registrikood ...": a column of the invoice's own data
+        # set tight against the party's, read as one cell; the party's column starts here.
+        before, cell_start = None, pos
     name: Candidate | None = None
     labelled_before = any(h.key in _FIELD_KEYS and cell_start <= h.start < pos for h in layout.hits(line))
     x0 = Span(line, cell_start, pos + 1).words[0].x0

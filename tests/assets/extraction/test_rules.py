@@ -404,6 +404,43 @@ def test_a_letter_with_the_seller_only_in_its_footer(window_codes):
     assert inv["buyer"]["vatCode"] == ("LT100001234510" if window_codes else None)
 
 
+def test_an_invoice_date_set_tight_before_a_sidebars_codes_is_not_the_sellers_name():
+    # the info block's date runs up to the seller's sidebar, too close for two cells:
+    # "Arve kuupäev: 14.03.2026 Registrikood 12345678"; the buyer's codes in the window
+    rows = [(52, [(390, "Põhjala Puit OÜ")]),
+            (145, [(57, "Põhjala Puit OÜ · Pärnu mnt 10 · 10148 Tallinn"), (384, "Põhjala Puit OÜ")]),
+            (154, [(262, "Arve nr:"), (305, "RE-2026-0412"), (384, "Pärnu mnt 10")]),
+            (162, [(57, "Saare Kala AS"), (384, "10148 Tallinn")]), (173, [(57, "Rannu tee 3")]),
+            (180, [(57, "93815 Kuressaare"), (262, "Arve kuupäev: 14.03.2026"), (384, "Registrikood 12345678")]),
+            (187, [(384, "KMKR nr EE107764265")]),
+            (196, [(57, "Registrikood: 10987654"), (262, "Maksetähtaeg: 28.03.2026")]),
+            (205, [(57, "KMKR nr: EE100679247"), (384, "IBAN EE38 2200 2210 2014 5685")]),
+            (300, [(57, "Arve")])]
+    inv = extract_invoice(page(*rows))
+    assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Põhjala Puit OÜ", "EE107764265")
+    assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("Saare Kala AS", "EE100679247")
+
+
+@pytest.mark.parametrize("sender", ["", "Siuntėjas: ", "Absender: "])
+def test_a_return_address_over_the_window_ends_at_the_addressees_bigger_type(sender):
+    # the seller on a small line or two over the window (with its codes, or a "sender"
+    # heading), the addressee's own codes in the window, the seller's again in the footer
+    codes = sender != "Absender: "
+    rows = [(140, 60, f"{sender}UAB Vėjo malūnas · Gedimino pr. 12 · LT-01103 Vilnius" + (" · Įmonės kodas" if codes else ""), 6.5)]
+    if codes:
+        rows.append((148, 60, "302345678 · PVM kodas LT100001738313", 6.5))
+    rows += [(160, 60, "MB Lino namai", 10), (173, 60, "Laisvės al. 10", 10), (186, 60, "LT-44001 Kaunas", 10),
+             (199, 60, "Įmonės kodas: 305123987", 10), (212, 60, "PVM kodas: LT117320600113", 10),
+             (160, 330, "Sąskaitos Nr.: VM-0412", 10), (173, 330, "Data: 2026-03-14", 10),
+             (300, 60, "PVM SĄSKAITA FAKTŪRA", 14),
+             (780, 60, "UAB Vėjo malūnas", 7), (790, 60, "Gedimino pr. 12, LT-01103 Vilnius", 7),
+             (780, 300, "Įmonės kodas 302345678", 7), (790, 300, "PVM kodas LT100001738313", 7)]
+    inv = extract_invoice(_page(rows))
+    seller, buyer = inv["seller"], inv["buyer"]
+    assert (seller["name"], seller["companyCode"], seller["vatCode"]) == ("UAB Vėjo malūnas", "302345678", "LT100001738313")
+    assert (buyer["name"], buyer["companyCode"], buyer["vatCode"]) == ("MB Lino namai", "305123987", "LT117320600113")
+
+
 def test_labels_wrapped_in_a_narrow_column_find_their_values_beside_them():
     # Estonian and English in a label column, the values in a column of their own, level
     # with the middle of each wrapped label
