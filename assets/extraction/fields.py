@@ -469,10 +469,12 @@ def label_values(layout: "Layout", hit: Hit) -> list[tuple[Span, float]]:
     under = [ln.cy for ln in page_lines if layout.is_translation(ln) and 0 < ln.cy - hit.line.cy < 2.5 * hit.line.height]
     below = value_below(hit, lines, layout.pitch[hit.line.page], max(under, default=None))
     if below is not None and hit.key in _DATE_KEYS and not _DIGIT.search(below.text):
-        # Letters where a date must be: a translation OCR could not read
-        # ("DUE DATE" read "WR"); the value is a line further down.
+        # Letters where a date must be: a translation OCR could not read ("DUE DATE"
+        # read "WR"), the value a line further down; or no date under the label at all
+        # (a title under a label wrapped over its value), which a date's place never is.
         below = value_below(hit, [ln for ln in lines if ln is not below.line], layout.pitch[hit.line.page],
-                            below.line.cy) or below
+                            below.line.cy)
+        below = below if below is not None and _DIGIT.search(below.text) else None
     if below is not None:
         out.append((below, BELOW))
     if not any(score == RIGHT for _, score in out) and hit.line in layout.block_lines:
@@ -545,8 +547,11 @@ def _value_level(layout: "Layout", hit: Hit, lines: list[TextLine], reach: float
     best: tuple[tuple[float, float], Span] | None = None
     level = reach is None
     reach = 0.8 * height if reach is None else reach
+    # Centred on the whole label: one wrapped over two lines ("Apmaksāt" over "līdz:")
+    # sets its value between them.
+    cy = hit.line.cy if level else layout.label_cy(hit)
     for line in lines:
-        if line is hit.line or abs(line.cy - hit.line.cy) > reach:
+        if line is hit.line or abs(line.cy - cy) > reach:
             continue
         for c_start, c_end in line.cells:
             cell = Span(line, c_start, c_end)
@@ -558,7 +563,7 @@ def _value_level(layout: "Layout", hit: Hit, lines: list[TextLine], reach: float
                     continue
             elif any(h.start < c_end and h.end > c_start for h in layout.hits(line)):
                 continue  # another row's label, not a value
-            key = (abs(line.cy - hit.line.cy), first.x0)
+            key = (abs(line.cy - cy), first.x0)
             if best is None or key < best[0]:
                 best = (key, cell)
     return best[1] if best is not None else None
@@ -629,6 +634,8 @@ class Layout:
         # The first line's words of a label wrapped over two lines, with its hits: a party
         # block's lines, re-made from a column's words, read the label the same way.
         self._wrapped_heads: dict[tuple[int, ...], list[Hit]] = {}
+        # The line of each wrapped label's second part, by its head's first word.
+        self._wrapped_tails: dict[int, TextLine] = {}
         for lines in self.lines.values():
             for above, line in zip(lines, lines[1:]):
                 if self._translates(line, above):
@@ -703,8 +710,14 @@ class Layout:
                     self._hits[line] = [h for h in self.hits(line) if h.end <= b_start or h.start >= t_end]
                     self.translation_words |= {id(w) for w in tail.words}
                     self._wrapped_heads[tuple(id(w) for w in head.words)] = found
+                    self._wrapped_tails[id(head.words[0])] = line
                     return True
         return False
+
+    def label_cy(self, hit: Hit) -> float:
+        """The middle of a label's lines: its own, or halfway to its wrapped second part."""
+        tail = self._wrapped_tails.get(id(hit.span.words[0])) if hit.span.words else None
+        return hit.line.cy if tail is None else (hit.line.cy + tail.cy) / 2
 
     def _wrapped_kinds(self, head: Span, tail: Span, cover: list[Hit]) -> list[Hit]:
         """Every kind of label the two parts name together: "Sąskaitos / Nr." labels an

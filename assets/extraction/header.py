@@ -132,14 +132,19 @@ def _id_from(span: Span | None) -> Span | None:
 
 def _unwrapped(layout: Layout, ident: Span) -> str:
     """An invoice number wrapped at a hyphen or slash in a narrow column ("RE-2026-" over
-    "0412"), read with its other part."""
-    whole = Span(ident.line, ident.start, ident.line.cell_at(ident.start)[1]).text.strip()
+    "0412", or "RE-" / "2026-" / "0412"), read with its other parts. Its own words end
+    it, not its cell: a column set tight after it ("RE-2026- Hafenstraße 12") may share
+    the cell."""
+    line = ident.line
+    whole = line.text[ident.start:line.ends[line.word_index_at(ident.end - 1)]]
+    before = after = ""
     for part, above in wrapped_parts(layout, ident):
-        if above and re.fullmatch(r"[A-Z0-9][\w./-]*[-/]", part.text) and re.fullmatch(r"\w[\w./-]*", ident.text):
-            return part.text + ident.text
-        if not above and whole.endswith(("-", "/")) and re.fullmatch(r"\w[\w./-]*", part.text):
-            return whole + part.text
-    return ident.text
+        if above and not before and re.fullmatch(r"[A-Z0-9][\w./-]*[-/]", part.text) \
+                and re.fullmatch(r"\w[\w./-]*", ident.text):
+            before = part.text
+        if not above and not after and whole.endswith(("-", "/")) and re.fullmatch(r"\w[\w./-]*", part.text):
+            after = part.text
+    return before + (whole + after if after else ident.text)
 
 
 def _number_value(layout: Layout, hit: Hit) -> tuple[Span | None, float]:

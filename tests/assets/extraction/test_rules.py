@@ -421,6 +421,25 @@ def test_an_invoice_date_set_tight_before_a_sidebars_codes_is_not_the_sellers_na
     assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("Saare Kala AS", "EE100679247")
 
 
+def test_a_number_wrapped_at_its_hyphen_with_a_sidebar_set_tight_after_it():
+    rows = [(40, [(60, "RECHNUNG")]),
+            (154, [(262, "Rechnungsnummer:"), (350, "RE-2026-"), (394, "Hafenstraße 12")]),
+            (162, [(350, "0412"), (394, "20457 Hamburg")])]
+    assert extract_invoice(page(*rows))["invoiceNumber"] == "RE-2026-0412"
+    # wrapped twice: "RE-" over "2026-" over "0412"
+    rows = [(40, [(60, "FACTUUR")]), (146, [(350, "RE-")]),
+            (154, [(262, "Factuurnummer:"), (350, "2026-"), (394, "1017 GA Amsterdam")]), (162, [(350, "0412")])]
+    assert extract_invoice(page(*rows))["invoiceNumber"] == "RE-2026-0412"
+
+
+def test_a_date_label_wrapped_over_its_value_takes_no_words_under_it():
+    # "Date" over "d'échéance:  28/03/2026", the title under them: a date has digits
+    rows = [(40, [(60, "FACTURE N° F-2026-031")]), (250, [(58, "Date de")]), (262, [(58, "facture:"), (130, "14/03/2026")]),
+            (280, [(58, "Date")]), (292, [(58, "d'échéance:"), (130, "28/03/2026")]), (306, [(57, "Facture")])]
+    inv = extract_invoice(page(*rows))
+    assert (inv["issueDate"], inv["dueDate"]) == ("2026-03-14", "2026-03-28")
+
+
 @pytest.mark.parametrize("sender", ["", "Siuntėjas: ", "Absender: "])
 def test_a_return_address_over_the_window_ends_at_the_addressees_bigger_type(sender):
     # the seller on a small line or two over the window (with its codes, or a "sender"
@@ -439,6 +458,18 @@ def test_a_return_address_over_the_window_ends_at_the_addressees_bigger_type(sen
     seller, buyer = inv["seller"], inv["buyer"]
     assert (seller["name"], seller["companyCode"], seller["vatCode"]) == ("UAB Vėjo malūnas", "302345678", "LT100001738313")
     assert (buyer["name"], buyer["companyCode"], buyer["vatCode"]) == ("MB Lino namai", "305123987", "LT117320600113")
+
+
+def test_a_label_wrapped_around_its_value_reads_the_value_between_its_lines():
+    # "Apmaksāt" over "līdz:", the date level with neither but between them; the issue
+    # date a line above is as near to the label's first line
+    rows = [(40, [(60, "RĒĶINS Nr. RE-2026-0412")]),
+            (181, [(60, "Lāčplēša iela 7"), (262, "Datums:"), (330, "14.03.2026")]),
+            (192, [(60, "Rīga, LV-1010"), (262, "Apmaksāt")]),
+            (204, [(60, "Reģ. Nr.: 42845298415"), (330, "28.03.2026")]),
+            (215, [(60, "PVN reģ. Nr.: LV42845298415"), (262, "līdz:")])]
+    inv = extract_invoice(page(*rows))
+    assert (inv["issueDate"], inv["dueDate"]) == ("2026-03-14", "2026-03-28")
 
 
 def test_labels_wrapped_in_a_narrow_column_find_their_values_beside_them():
