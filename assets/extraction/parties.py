@@ -253,10 +253,11 @@ def _return_address(out: list[TextLine], nxt: TextLine) -> bool:
     return address over an envelope window ("Nordlicht GmbH · Hafenstraße 12 · 20457
     Hamburg", its codes too, on a line or two), whose lines under it are the addressee's,
     not its own."""
+    out = [ln for ln in out if re.search(r"\w\w", ln.text)]  # not OCR's specks
     if not out or len(out) > 2 or any(nxt.height <= 1.3 * ln.height for ln in out):
         return False
     text = " ".join(ln.text for ln in out)
-    return bool(_POSTAL.search(text)) and bool(re.search(r"\s[|·•]\s|,", text))
+    return bool(_POSTAL.search(text)) and bool(_READ_SEP.search(text) or "," in text)
 
 
 def _cells_reaching_left(layout: Layout, page: int, column: list[Word], x_left: float) -> list[Word]:
@@ -483,11 +484,11 @@ def _name(layout: Layout, block: Block, found: dict[str, Candidate], label_lines
         # Not a signature rule, nor the document's title printed on the heading's line.
         if rest is not None and not label_first and _WORD.search(rest.text) and not _is_title(rest.text):
             end = len(first.text)
-            cut = re.search(r"\s[|·•]\s", rest.text)
-            if cut is not None and _WORD.search(rest.text[: cut.start()]):
+            cut = _name_end(rest.text)
+            if cut is not None and _WORD.search(rest.text[:cut]):
                 # "Absender: Nordlicht GmbH · Hafenstraße 12 · 20457 Hamburg": the name, not its address
-                end = rest.start + cut.start()
-                rest = rest.sub(0, cut.start())
+                end = rest.start + cut
+                rest = rest.sub(0, cut)
             found["name"] = Candidate(tidy_name(first.text[heading.end : end]), 0.9, rest)  # tidied unstripped
             return
     for i, line in enumerate(lines[1:4], start=1):
@@ -728,6 +729,19 @@ def payment_ibans(layout: Layout, blocks: dict[str, Block]) -> list[Candidate]:
 # ---------------------------------------------------------------- a seller without a heading
 
 _SEPARATORS = " |·•;,:-–"
+# The marks that part a name from its address on one line ("X GmbH · Straße 1 · Stadt"),
+# and what OCR reads a small middle dot as ("+", "-", "»", ":").
+_PART_SEP = re.compile(r"\s[|·•]\s")
+_READ_SEP = re.compile(r"\s[|·•+»«*:–-]\s")
+
+
+def _name_end(text: str) -> int | None:
+    """Where a name printed with its address on one line ends: at its first '·' or '|',
+    or at a mark OCR made of the dot when an address follows it."""
+    m = _PART_SEP.search(text)
+    if m is not None:
+        return m.start()
+    return next((m.start() for m in _READ_SEP.finditer(text) if _looks_like_address(text[m.end():])), None)
 _BANK_NAME = re.compile(r"bank|pank|banco|banque|sparkasse|caixa")
 
 
@@ -934,8 +948,9 @@ def _unheaded_block(layout: Layout, line: TextLine, pos: int, taken: set[int],
     labelled_before = any(h.key in _FIELD_KEYS and cell_start <= h.start < pos for h in layout.hits(line))
     x0 = Span(line, cell_start, pos + 1).words[0].x0
     cut = re.search(r"\s[|·•]\s|\s[|·•]$|[|·•]", before.text) if before is not None else None
-    if cut is not None and cut.start() > 0:
-        before = before.sub(0, cut.start()).strip(_SEPARATORS)  # "UAB X | Reg. ...", "X GmbH · Straße 1"
+    cut_at = cut.start() if cut is not None else _name_end(before.text) if before is not None else None
+    if cut_at:
+        before = before.sub(0, cut_at).strip(_SEPARATORS)  # "UAB X | Reg. ...", "X GmbH · Straße 1"
     if before is not None and _WORD.search(before.text) and not labelled_before \
             and not (_looks_like_address(before.text) and not _has_legal_form(before.text)):
         name = Candidate(tidy_name(before.text.strip(_SEPARATORS)), 0.75, before)
@@ -1169,9 +1184,9 @@ def _name_above(layout: Layout, line: TextLine, x0: float, taken: set[int],
                 continue
             if any(h.key in _FIELD_KEYS | _NOT_NAME_KEYS for h in layout.hits(ln) if c_start <= h.start < c_end):
                 continue  # a label's line, a total's ("Gesamtbetrag 357,00 €") above a footer of columns
-            cut = re.search(r"\s[|·•]\s", span.text)
-            if cut is not None and _WORD.search(span.text[: cut.start()]):
-                span = span.sub(0, cut.start())  # "X Ltd · 1 High Street · London": the name, not its address
+            cut = _name_end(span.text)
+            if cut is not None and _WORD.search(span.text[:cut]):
+                span = span.sub(0, cut)  # "X Ltd · 1 High Street · London": the name, not its address
             if not _WORD.search(span.text) or find_dates(span.text) \
                     or not _LEGAL_FORMS.sub("", fold(span.text)).strip(" .,&-"):
                 continue  # nor a legal form alone: "AG" of "Commerzbank AG", a line OCR split

@@ -440,21 +440,25 @@ def test_a_date_label_wrapped_over_its_value_takes_no_words_under_it():
     assert (inv["issueDate"], inv["dueDate"]) == ("2026-03-14", "2026-03-28")
 
 
+@pytest.mark.parametrize("dot", ["·", "+"])
 @pytest.mark.parametrize("sender", ["", "Siuntėjas: ", "Absender: "])
-def test_a_return_address_over_the_window_ends_at_the_addressees_bigger_type(sender):
+def test_a_return_address_over_the_window_ends_at_the_addressees_bigger_type(sender, dot):
     # the seller on a small line or two over the window (with its codes, or a "sender"
-    # heading), the addressee's own codes in the window, the seller's again in the footer
+    # heading), the addressee's own codes in the window, the seller's again in the footer;
+    # scanned, OCR reads the small type's middle dots as "+" or "-"
     codes = sender != "Absender: "
-    rows = [(140, 60, f"{sender}UAB Vėjo malūnas · Gedimino pr. 12 · LT-01103 Vilnius" + (" · Įmonės kodas" if codes else ""), 6.5)]
+    rows = [(140, 60, f"{sender}UAB Vėjo malūnas {dot} Gedimino pr. 12 - LT-01103 Vilnius"
+             + (f" {dot} Įmonės kodas" if codes else ""), 6.5)]
     if codes:
-        rows.append((148, 60, "302345678 · PVM kodas LT100001738313", 6.5))
+        rows.append((148, 60, f"302345678 {dot} PVM kodas LT100001738313", 6.5))
     rows += [(160, 60, "MB Lino namai", 10), (173, 60, "Laisvės al. 10", 10), (186, 60, "LT-44001 Kaunas", 10),
              (199, 60, "Įmonės kodas: 305123987", 10), (212, 60, "PVM kodas: LT117320600113", 10),
              (160, 330, "Sąskaitos Nr.: VM-0412", 10), (173, 330, "Data: 2026-03-14", 10),
              (300, 60, "PVM SĄSKAITA FAKTŪRA", 14),
              (780, 60, "UAB Vėjo malūnas", 7), (790, 60, "Gedimino pr. 12, LT-01103 Vilnius", 7),
              (780, 300, "Įmonės kodas 302345678", 7), (790, 300, "PVM kodas LT100001738313", 7)]
-    inv = extract_invoice(_page(rows))
+    doc = _page(rows)
+    inv = extract_invoice(doc if dot == "·" else scanned(doc))
     seller, buyer = inv["seller"], inv["buyer"]
     assert (seller["name"], seller["companyCode"], seller["vatCode"]) == ("UAB Vėjo malūnas", "302345678", "LT100001738313")
     assert (buyer["name"], buyer["companyCode"], buyer["vatCode"]) == ("MB Lino namai", "305123987", "LT117320600113")
