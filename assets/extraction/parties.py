@@ -93,6 +93,8 @@ def find_blocks(layout: Layout) -> dict[str, Block]:
             continue  # a signature line ("Émis par: ________"), not a party
         if _qualifies_a_field(layout, hit):
             continue  # "Customer VAT: LT...": one of the party's codes, not its block
+        if hit.key == "buyer" and _names_the_payee(layout, hit):
+            continue  # "Gavėjas: UAB X, IBAN ...": who is paid, the seller, not the buyer
         # A heading opens its cell (after OCR debris at most: "r Destinataire:"); a short
         # word ("De:", "An:") exactly, and never before a number ("Cc de: 02124670338").
         debris = len(hit.line.text[cell_start : hit.start].strip())
@@ -123,6 +125,28 @@ def _qualifies_a_field(layout: Layout, hit: Hit) -> bool:
     cell = hit.line.cell_at(hit.start)
     return any(h.key in _FIELD_KEYS - {"address", "party_name"} and h.start > hit.start and h.start < cell[1]
                and not hit.line.text[hit.end : h.start].strip(" -'’s") for h in layout.hits(hit.line))
+
+
+_PAYMENT_KEYS = {"iban", "bank", "swift"}
+
+
+def _names_the_payee(layout: Layout, hit: Hit) -> bool:
+    """Whether a recipient's word ("Gavėjas", "Empfänger", "Saaja", "Получатель") names
+    the payee of the payment details under the items: a bank account or a bank's label
+    on its line or on the next two lines of its column."""
+    line = hit.line
+    _, height = layout.page_size(line.page)
+    if line.cy < 0.5 * height:
+        return False
+    x0 = Span(line, hit.start, hit.end).words[0].x0
+    pitch = layout.pitch[line.page]
+    near = [line] + [ln for ln in layout.page_lines(line)
+                     if 0 < ln.cy - line.cy <= 2.5 * pitch and any(abs(w.x0 - x0) < line.height for w in ln.words)]
+    for ln in near:
+        start = hit.end if ln is line else 0
+        if find_ibans(ln.text[start:]) or any(h.key in _PAYMENT_KEYS and h.start >= start for h in layout.hits(ln)):
+            return True
+    return False
 
 
 def _names_the_buyer(layout: Layout, span: Span) -> bool:
@@ -484,6 +508,11 @@ def _name(layout: Layout, block: Block, found: dict[str, Candidate], label_lines
         # Not a signature rule, nor the document's title printed on the heading's line.
         if rest is not None and not label_first and _WORD.search(rest.text) and not _is_title(rest.text):
             end = len(first.text)
+            label = min((h.start for h in layout.hits(first) if h.key in _FIELD_KEYS and h.start > rest.start),
+                        default=None)
+            if label is not None:  # "Gavėjas: UAB X, IBAN LT...": the name, not the account
+                rest = rest.sub(0, label - rest.start).strip(" :;,-–|") or rest
+                end = rest.end
             cut = _name_end(rest.text)
             if cut is not None and _WORD.search(rest.text[:cut]):
                 # "Absender: Nordlicht GmbH · Hafenstraße 12 · 20457 Hamburg": the name, not its address
@@ -1184,6 +1213,11 @@ def _name_above(layout: Layout, line: TextLine, x0: float, taken: set[int],
                 continue
             if any(h.key in _FIELD_KEYS | _NOT_NAME_KEYS for h in layout.hits(ln) if c_start <= h.start < c_end):
                 continue  # a label's line, a total's ("Gesamtbetrag 357,00 €") above a footer of columns
+            lead = next((h for h in layout.hits(ln) if h.key in ("seller", "buyer") and h.start == c_start), None)
+            if lead is not None:  # "Gavėjas: UAB X" over its codes: the payee's word is no part of the name
+                span = Span(ln, lead.end, c_end).strip(_SEPARATORS)
+                if span is None:
+                    continue
             cut = _name_end(span.text)
             if cut is not None and _WORD.search(span.text[:cut]):
                 span = span.sub(0, cut)  # "X Ltd · 1 High Street · London": the name, not its address

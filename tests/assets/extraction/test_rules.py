@@ -476,6 +476,26 @@ def test_a_label_wrapped_around_its_value_reads_the_value_between_its_lines():
     assert (inv["issueDate"], inv["dueDate"]) == ("2026-03-14", "2026-03-28")
 
 
+@pytest.mark.parametrize("payee", ["Gavėjas", "Empfänger", "Saaja", "Получатель", "Beneficiary"])
+@pytest.mark.parametrize("seller_codes", [True, False])
+def test_the_payee_of_the_payment_details_is_the_seller_not_the_buyer(payee, seller_codes):
+    # a window letter without headings; the footer's bank column names who is paid; the
+    # seller's codes in a column of their own, or on the payee's line
+    rows = [(140, 60, "MB Lino namai", 10), (153, 60, "Laisvės al. 10", 10), (166, 60, "LT-44001 Kaunas", 10),
+            (140, 330, "Sąskaitos Nr.: VM-0412", 10), (153, 330, "Data: 2026-03-14", 10),
+            (300, 60, "PVM SĄSKAITA FAKTŪRA", 14),
+            (770, 60, "UAB Vėjo malūnas", 7), (780, 60, "Gedimino pr. 12", 7), (790, 60, "LT-01103 Vilnius", 7),
+            (770, 230, f"{payee}: UAB Vėjo malūnas", 7), (780, 230, "Bankas: Swedbank AB", 7),
+            (790, 230, "IBAN LT12 7300 0101 2345 6789", 7)]
+    if seller_codes:
+        rows += [(770, 420, "Įmonės kodas 302345678", 7), (780, 420, "PVM kodas LT100001738313", 7)]
+    else:
+        rows += [(800, 230, "PVM kodas LT100001738313", 7)]
+    inv = extract_invoice(_page(rows))
+    assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("UAB Vėjo malūnas", "LT100001738313")
+    assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("MB Lino namai", None)
+
+
 def test_labels_wrapped_in_a_narrow_column_find_their_values_beside_them():
     # Estonian and English in a label column, the values in a column of their own, level
     # with the middle of each wrapped label
