@@ -138,7 +138,7 @@ def _names_the_payee(layout: Layout, hit: Hit) -> bool:
     _, height = layout.page_size(line.page)
     if line.cy < 0.5 * height:
         return False
-    x0 = Span(line, hit.start, hit.end).words[0].x0
+    x0 = hit.span.words[0].x0
     pitch = layout.pitch[line.page]
     near = [line] + [ln for ln in layout.page_lines(line)
                      if 0 < ln.cy - line.cy <= 2.5 * pitch and any(abs(w.x0 - x0) < line.height for w in ln.words)]
@@ -758,6 +758,7 @@ def payment_ibans(layout: Layout, blocks: dict[str, Block]) -> list[Candidate]:
 # ---------------------------------------------------------------- a seller without a heading
 
 _SEPARATORS = " |·•;,:-–"
+_BANK_NAME = re.compile(r"bank|pank|banco|banque|sparkasse|caixa")
 # The marks that part a name from its address on one line ("X GmbH · Straße 1 · Stadt"),
 # and what OCR reads a small middle dot as ("+", "-", "»", ":").
 _PART_SEP = re.compile(r"\s[|·•]\s")
@@ -771,7 +772,6 @@ def _name_end(text: str) -> int | None:
     if m is not None:
         return m.start()
     return next((m.start() for m in _READ_SEP.finditer(text) if _looks_like_address(text[m.end():])), None)
-_BANK_NAME = re.compile(r"bank|pank|banco|banque|sparkasse|caixa")
 
 
 def _has_legal_form(text: str) -> bool:
