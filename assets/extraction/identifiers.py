@@ -184,7 +184,9 @@ def read_vat_code(text: str, country: str | None = None) -> CodeMatch | None:
     garbled = _garbled_prefix(text)
     if garbled is not None:
         return garbled
-    m = re.search(r"(?<![\w])\d[\d .\-]{6,14}\d(?![\w])", text)
+    # Not the digits of a reference glued to its letters ("RE-2026-0412" of "Faktura VAT
+    # RE-2026-0412", whose 20260412 passes Romania's checksum).
+    m = re.search(r"(?<![\w])(?<!\w[-/])\d[\d .\-]{6,14}\d(?![\w])", text)
     if m is None:
         return None
     digits = compact(m.group())

@@ -967,6 +967,10 @@ def _unheaded_block(layout: Layout, line: TextLine, pos: int, taken: set[int],
         named = [c for c in unlabelled if _company_not_bank(line.text[c[0]:c[1]])]
         nearest = max(earlier, key=lambda c: c[0], default=None)
         prev = max(named, key=lambda c: c[0]) if named else (nearest if nearest in unlabelled else None)
+        if prev is not None and _looks_like_address(line.text[prev[0]:prev[1]]) and not named:
+            # "Bristol BS1 4DJ | Company no. ...": a window's address falling level with a
+            # sidebar's codes is no name for them; their column is their own.
+            prev = None
         if prev is not None:
             before, cell_start = Span(line, *prev).strip(_SEPARATORS), prev[0]
     if any(h.key in _NOT_NAME_KEYS and cell_start <= h.start < pos for h in layout.hits(line)):

@@ -112,3 +112,13 @@ def test_ocr_look_alikes_in_a_vat_codes_letters():
     assert [m.value for m in find_vat_codes("Btw-nummer: NL171906573801")] == ["NL171906573B01"]
     assert [m.value for m in find_vat_codes("НДС рег. №: ЕЕ101216858")] == ["EE101216858"]
     assert find_vat_codes("Btw-nummer: NL171906573711") == []  # no B, nor its look-alike, where the B stands
+
+
+def test_the_digits_of_a_reference_glued_to_its_letters_are_no_bare_vat_code():
+    from assets.extraction.identifiers import read_vat_code
+
+    # "Faktura VAT RE-2026-0412": 20260412 passes Romania's checksum, but it is the
+    # invoice's number after the title's "VAT"
+    assert read_vat_code("RE-2026-0412") is None
+    assert read_vat_code("INV/2026/0412") is None
+    assert read_vat_code("NIP 526-025-02-74", "PL").value == "PL5260250274"

@@ -1421,3 +1421,18 @@ def test_a_number_wrapped_at_its_hyphen_with_a_line_of_the_column_beside_between
              ("number:", 374.4, 198.0, 422.9, 211.0), ("0412", 460.1, 199.2, 488.6, 208.6)]
     inv = extract_invoice(boxed(*boxes))
     assert inv["invoiceNumber"] == "RE-2026-0412"
+
+
+def test_a_window_address_level_with_a_sidebars_codes_lends_them_no_name():
+    # the addressee in the window at the left, the seller's details in a narrow sidebar at
+    # the right in smaller type; the window's city and the sidebar's first code share a
+    # baseline, so they read as one line of two cells
+    rows = [(40, 330, "Northwind Trading Ltd", 18),
+            (150, 60, "Harbour Foods Limited", 10), (152, 460, "Northwind Trading Ltd", 7),
+            (163, 460, "1 High Street", 7), (165, 60, "22 Quay Road", 10), (173, 460, "London EC1A 1BB", 7),
+            (180, 60, "Bristol BS1 4DJ", 10), (183, 460, "Company no. 01234567", 7),
+            (193, 460, "VAT ID GB980780684", 7),
+            (250, 60, "Invoice number: RE-2026-0412", 10)]
+    inv = extract_invoice(_page(rows))
+    assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Northwind Trading Ltd", "GB980780684")
+    assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("Harbour Foods Limited", None)
