@@ -759,6 +759,9 @@ class Layout:
             text = cell.text.strip(" /:()")
             if covered >= 0.8 * len(text.replace(" ", "")) and all(h.key in over for h in inside):
                 continue
+            if sum(h.end - h.start for h in inside if h.key not in over and h.end <= c_end) \
+                    >= 0.8 * len(text.replace(" ", "")):
+                return False  # a label of its own kind ("Customer" under "Customer no.: 10233")
             if not _misread_label(fold(text), over):
                 return False
         return True

@@ -122,9 +122,21 @@ def _qualifies_a_field(layout: Layout, hit: Hit) -> bool:
     """Whether a party word stands before one of that party's field labels in its cell
     ("Customer VAT ID:", "Pirkėjo PVM kodas:"), naming whose code follows rather than
     heading a block; a caption of the next card ("BANKVERBINDUNG") qualifies nothing."""
-    cell = hit.line.cell_at(hit.start)
-    return any(h.key in _FIELD_KEYS - {"address", "party_name"} and h.start > hit.start and h.start < cell[1]
-               and not hit.line.text[hit.end : h.start].strip(" -'’s") for h in layout.hits(hit.line))
+    line = hit.line
+    cell = line.cell_at(hit.start)
+    keys = _FIELD_KEYS - {"address", "party_name"}
+    if any(h.key in keys and h.start > hit.start and h.start < cell[1]
+           and not line.text[hit.end : h.start].strip(" -'’s") for h in layout.hits(line)):
+        return True
+    if line.text[hit.end : cell[1]].strip() or not hit.span.words:
+        return False
+    # The word alone, with no colon, over a code's label in its column: the label wrapped
+    # in a narrow column ("Customer" / "company no.: 07654321").
+    x0 = hit.span.words[0].x0
+    under = next((ln for ln in layout.page_lines(line) if 0 < ln.cy - line.cy < 1.8 * line.height
+                  and any(abs(w.x0 - x0) < line.height for w in ln.words)), None)
+    return under is not None and any(h.key in keys and abs(h.span.words[0].x0 - x0) < line.height
+                                     and h.start == under.cell_at(h.start)[0] for h in layout.hits(under))
 
 
 _PAYMENT_KEYS = {"iban", "bank", "swift"}
@@ -800,6 +812,9 @@ def unheaded_parties(layout: Layout, blocks: dict[str, Block], receipt: bool = F
     """
     taken = {id(w) for b in blocks.values() for ln in b.lines for w in ln.words}
     known = {code for b in blocks.values() for code in _codes(b.lines)}
+    head = letterhead(layout, taken)
+    if head is not None and not _in_large_type(layout, head.span):
+        head = None  # a window's addressee where no letterhead stands: no seller's evidence
     found: list[tuple[float, Block]] = []
     readers: list[Block] = []
     for line, pos in _anchors(layout, taken):
@@ -836,7 +851,7 @@ def unheaded_parties(layout: Layout, blocks: dict[str, Block], receipt: bool = F
                 block.name.span is not None and _names_the_buyer(layout, block.name.span))):
             readers.append(block)  # "Ihre USt-IdNr.", "Customer VAT": the reader's, the buyer's, code
             continue
-        found.append((_seller_evidence(layout, line, block), block))
+        found.append((_seller_evidence(layout, line, block, head), block))
     missing = [role for role in ("seller", "buyer") if role not in blocks]
     if "seller" in missing and found:
         # The likeliest seller first; among equals, the one printed first.
@@ -859,6 +874,14 @@ def unheaded_parties(layout: Layout, blocks: dict[str, Block], receipt: bool = F
         if buyer is not None:
             buyer.role = "buyer"
             blocks["buyer"] = buyer
+
+
+def _in_large_type(layout: Layout, span: Span | None) -> bool:
+    """Whether a span is set in type larger than its page's body text."""
+    if span is None or not span.words:
+        return False
+    body = median(ln.height for ln in layout.lines[span.line.page])
+    return median(w.height for w in span.words) > 1.2 * body
 
 
 def _headed_twin(blocks: dict[str, Block], block: Block) -> Block | None:
@@ -893,6 +916,12 @@ def _codes(lines: list[TextLine]) -> list[str]:
 # "Your" before a code's label: the code is the reader's, the buyer's ("Ihre USt-IdNr.",
 # "Your VAT no.", "Votre n° TVA", "Jūsų PVM kodas", "Uw btw-nummer", "Ваш ИНН").
 _YOURS = re.compile(r"(?:ihre?|your|votre|vos|jusu|uw|teie|vostr[oa]|vs\.|su|sus|wasz|panstwa|ваш)")
+# A buyer's word in the form that qualifies a code's label ("Pirkėjo PVM kodas", "Klienta
+# PVN nr.", "Kunden-USt-IdNr.", "Customer's VAT ID"), which the heading dictionaries,
+# holding the words as headings print them, do not match.
+_BUYERS = re.compile(r"(?:pirkejo|kliento|uzsakovo|pirceja|klienta|pasutitaja|ostja|kliendi|tellija|"
+                     r"kunden|kunde|kaufers|(?:customer|client|buyer|purchaser)(?:'?s)?|cliente|klant|покупателя|заказчика|клиента)"
+                     r"(?![\w])")
 
 
 def _value_taken(layout: Layout, line: TextLine, pos: int, taken: set[int]) -> bool:
@@ -913,6 +942,8 @@ def _after_yours(layout: Layout, line: TextLine, pos: int) -> bool:
     words = fold(line.text[start:pos]).split()
     if words and _YOURS.fullmatch(words[0]):
         return len(words) <= 4
+    if words and _buyers_word(layout, line, start, pos):
+        return True  # "Customer VAT ID", "Pirkėjo PVM kodas": the buyer's code
     if len(words) > 2:
         return False
     x0 = Span(line, start, start + 1).words[0].x0
@@ -921,16 +952,31 @@ def _after_yours(layout: Layout, line: TextLine, pos: int) -> bool:
             for c in above.cells:
                 cell = Span(above, *c)
                 first = fold(cell.text).split()
-                if abs(cell.words[0].x0 - x0) < line.height and first and _YOURS.fullmatch(first[0]) \
-                        and len(first) <= 3 and not re.search(r"\d", cell.text):
+                if abs(cell.words[0].x0 - x0) < line.height and first and len(first) <= 3 \
+                        and not re.search(r"\d", cell.text) \
+                        and (_YOURS.fullmatch(first[0]) or _buyers_word(layout, above, c[0], c[1])):
                     return True
     return False
 
 
-def _seller_evidence(layout: Layout, line: TextLine, block: Block) -> float:
-    """How much a party found without a heading looks like the seller."""
+def _buyers_word(layout: Layout, line: TextLine, start: int, end: int) -> bool:
+    """Whether the text from ``start`` to ``end`` is a buyer's word and nothing else:
+    "Customer" of "Customer VAT ID", "Pirkėjo" of "Pirkėjo PVM kodas" (a heading's words,
+    as printed before a code's label), not "Gavėjas: UAB X" in the cell before one."""
+    return any(h.key == "buyer" and h.start == start and h.end <= end and not line.text[h.end:end].strip(" -'’s")
+               for h in layout.hits(line)) \
+        or bool(_BUYERS.fullmatch(fold(line.text[start:end]).strip(" -")))
+
+
+def _seller_evidence(layout: Layout, line: TextLine, block: Block, head: Candidate | None = None) -> float:
+    """How much a party found without a heading looks like the seller: its account, a
+    footer's or the letterhead's place, the letterhead's name (``head``) again over its
+    codes (under the closing words of a letter, say)."""
     _, height = layout.page_size(line.page)
     score = 0.0
+    if head is not None and block.name is not None and head.span is not None \
+            and len(core := _core_name(str(block.name.value))) >= 3 and core == _core_name(str(head.value)):
+        score += 1.0
     if any(find_ibans(ln.text) for ln in block.lines):
         score += 1.0  # the account to pay into
     if line.cy > 0.75 * height:

@@ -1436,3 +1436,50 @@ def test_a_window_address_level_with_a_sidebars_codes_lends_them_no_name():
     inv = extract_invoice(_page(rows))
     assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Northwind Trading Ltd", "GB980780684")
     assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("Harbour Foods Limited", None)
+
+
+@pytest.mark.parametrize("first, rest, second, vat", [
+    ("Customer", "company no.: 07654321", "Customer VAT ID:", "GB220430231"),
+    ("Pirkėjo", "įmonės kodas: 07654321", "Pirkėjo PVM kodas:", "GB220430231"),
+])
+def test_the_buyers_codes_in_the_info_column_beside_a_window_address(first, rest, second, vat):
+    # the window holds the addressee's name and address only; the info column beside it
+    # prints the buyer's codes under labels a buyer's word opens, one wrapped in two lines
+    rows = [(40, 330, "Northwind Trading Ltd", 18), (60, 330, "VAT ID GB980780684", 9),
+            (140, 60, "Harbour Foods Limited", 10), (153, 60, "22 Quay Road", 10), (166, 60, "Bristol BS1 4DJ", 10),
+            (140, 330, "Invoice number: RE-2026-0412", 10), (153, 330, "Customer no.: 10233", 10),
+            (166, 330, first, 10), (179, 330, rest, 10), (192, 330, f"{second} {vat}", 10),
+            (260, 60, "INVOICE", 14)]
+    inv = extract_invoice(_page(rows))
+    assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Northwind Trading Ltd", "GB980780684")
+    assert (inv["buyer"]["name"], inv["buyer"]["companyCode"], inv["buyer"]["vatCode"]) == \
+        ("Harbour Foods Limited", "07654321", vat)
+
+
+def test_the_letterheads_name_over_codes_at_the_letters_close_is_the_seller():
+    # the letterhead prints name and address only; its codes stand under the closing
+    # words, the addressee's own codes in the window printed first
+    rows = [(30, 200, "Kowalski Serwis Sp. z o.o.", 16), (50, 200, "ul. Długa 5, 00-238 Warszawa", 8),
+            (150, 60, "Zielony Ogród S.A.", 10), (163, 60, "ul. Polna 12", 10), (176, 60, "30-001 Kraków", 10),
+            (189, 60, "REGON 987654325, NIP PL8656355150", 10),
+            (150, 330, "Numer faktury: FV-2026-0412", 10),
+            (300, 60, "Faktura VAT FV-2026-0412", 14),
+            (530, 60, "Z poważaniem,", 10), (543, 60, "Kowalski Serwis Sp. z o.o.", 10),
+            (560, 60, "REGON 123456785", 9), (572, 60, "NIP PL7180334018", 9)]
+    inv = extract_invoice(_page(rows))
+    assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Kowalski Serwis Sp. z o.o.", "PL7180334018")
+    assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("Zielony Ogród S.A.", "PL8656355150")
+
+
+def test_a_window_addressee_in_body_type_is_no_letterhead_to_name_the_seller():
+    # no letterhead: the return line over the window carries the seller's codes, the
+    # addressee its own; the addressee's name, the top name of the page, is no evidence
+    rows = [(140, 60, "UAB Šiaurės vėjas · Gedimino pr. 1 · LT-01103 Vilnius · Įmonės kodas", 7),
+            (148, 60, "302345678 · PVM kodas LT100001738313", 7),
+            (165, 60, "MB Medžio darbai", 10), (178, 60, "Laisvės al. 10", 10), (191, 60, "LT-44001 Kaunas", 10),
+            (204, 60, "Įmonės kodas: 305123987", 10), (217, 60, "PVM kodas: LT117320600113", 10),
+            (165, 330, "Sąskaitos Nr.: RE-2026-0412", 10), (300, 60, "PVM SĄSKAITA FAKTŪRA", 14)]
+    inv = extract_invoice(_page(rows))
+    assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("UAB Šiaurės vėjas", "LT100001738313")
+    assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("MB Medžio darbai", "LT117320600113")
+
