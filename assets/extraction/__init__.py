@@ -43,6 +43,7 @@ ALL_LABELS = [*HEADINGS, *PARTY_FIELDS, *HEADER_FIELDS, *TOTAL_FIELDS]
 _PARTY_PATHS = {"name": "name", "company_code": "companyCode", "vat_code": "vatCode", "iban": "iban",
                 "bank": "bank", "swift": "swift", "email": "email", "phone": "phone", "address": "address"}
 _STANDARD_RATES = (Decimal(21), Decimal(9), Decimal(5))
+BY_ORDER = 0.7  # the most a party's field scores when only print order told seller from buyer
 
 
 def empty_party() -> dict:
@@ -90,6 +91,8 @@ def extract_invoice(doc: Document, calibrated: bool = True, observe: dict | None
     blocks = parties.find_blocks(layout)
     parties.unheaded_parties(layout, blocks, receipt=doc_type is not None and doc_type.value == "receipt")
     seller, buyer = (_party(layout, blocks, role, rec) for role in ("seller", "buyer"))
+    if any(block.by_order for block in blocks.values()):
+        warnings.append("seller and buyer told apart only by the order they are printed in")
     if seller["iban"] is None and "seller" in blocks:
         # Payment details printed apart from the seller's block are the seller's account.
         for cand in parties.payment_ibans(layout, blocks):
@@ -140,6 +143,11 @@ def extract_invoice(doc: Document, calibrated: bool = True, observe: dict | None
     if rate_implied:
         derived.add("vatBreakdown.rate")
     checks = validate({**invoice, "lines": items}, rec.confidence, warnings, frozenset(derived))
+    for role in (role for role, block in blocks.items() if block.by_order):
+        # Which party sells was told by print order alone: its fields are a guess, however
+        # sure each value's own rule and checksum are (see ``calibration.GUESS``).
+        for path in [p for p in rec.confidence if p.startswith(f"{role}.")]:
+            rec.confidence[path] = min(rec.confidence[path], BY_ORDER)
     invoice["validation"] = {"checks": checks, "warnings": warnings}
     fields = calibrate(rec.confidence, doc.text_layer, rec.unheaded) if calibrated else rec.confidence
     if observe is not None:  # what the calibration is fitted on: raw scores and their kinds

@@ -80,6 +80,9 @@ class Block:
     heading: Hit | None  # None: a seller found by its identifiers (letterhead, footer)
     lines: list[TextLine]
     name: Candidate | None = None
+    # Told from the other party only by which is printed first: two parties without
+    # headings and with equal evidence of selling (see ``unheaded_parties``).
+    by_order: bool = False
 
 
 def find_blocks(layout: Layout) -> dict[str, Block]:
@@ -856,8 +859,11 @@ def unheaded_parties(layout: Layout, blocks: dict[str, Block], receipt: bool = F
     if "seller" in missing and found:
         # The likeliest seller first; among equals, the one printed first.
         best = max(range(len(found)), key=lambda k: (found[k][0], -k))
+        tied = "buyer" in missing and any(k != best and found[k][0] == found[best][0] for k in range(len(found)))
         seller = found.pop(best)[1]
         blocks["seller"] = seller
+        if tied:
+            seller.by_order = found[0][1].by_order = True
     if "buyer" in missing and not receipt:
         if found:
             buyer = found[0][1]

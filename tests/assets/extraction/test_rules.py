@@ -1483,3 +1483,23 @@ def test_a_window_addressee_in_body_type_is_no_letterhead_to_name_the_seller():
     assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("UAB Šiaurės vėjas", "LT100001738313")
     assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("MB Medžio darbai", "LT117320600113")
 
+
+def test_parties_told_apart_only_by_print_order_are_reported_unsure():
+    # two parties side by side in the middle of the page, neither headed, no account, no
+    # letterhead, no footer: the first printed is taken to sell, and says it is a guess
+    rows = [(100, 60, "UAB Šiaurės vėjas", 10), (113, 60, "Įmonės kodas 302345678", 10),
+            (126, 60, "PVM kodas LT100001738313", 10),
+            (100, 330, "MB Medžio darbai", 10), (113, 330, "Įmonės kodas 305123987", 10),
+            (126, 330, "PVM kodas LT117320600113", 10),
+            (200, 60, "PVM SĄSKAITA FAKTŪRA Nr. RE-2026-0412", 14)]
+    inv = extract_invoice(_page(rows))
+    assert (inv["seller"]["vatCode"], inv["buyer"]["vatCode"]) == ("LT100001738313", "LT117320600113")
+    fields = inv["confidence"]["fields"]
+    assert all(fields[f"{role}.{key}"] < 0.75 for role in ("seller", "buyer") for key in ("name", "vatCode"))
+    assert "seller and buyer told apart only by the order they are printed in" in inv["validation"]["warnings"]
+    # an account under the second tells them apart: no guess
+    rows.append((139, 330, "IBAN LT12 1000 0111 0100 1000", 10))
+    inv = extract_invoice(_page(rows))
+    assert (inv["seller"]["vatCode"], inv["buyer"]["vatCode"]) == ("LT117320600113", "LT100001738313")
+    assert inv["confidence"]["fields"]["seller.vatCode"] >= 0.9
+    assert not any("print" in w for w in inv["validation"]["warnings"])
