@@ -468,7 +468,10 @@ def label_values(layout: "Layout", hit: Hit) -> list[tuple[Span, float]]:
     # Under a label's translation, the value is a line further down.
     under = [ln.cy for ln in page_lines if layout.is_translation(ln) and 0 < ln.cy - hit.line.cy < 2.5 * hit.line.height]
     below = value_below(hit, lines, layout.pitch[hit.line.page], max(under, default=None))
-    if below is not None and hit.key in _DATE_KEYS and not _DIGIT.search(below.text):
+    tail_value = _right_of_wrapped_tail(below) if below is not None and hit.key in _DATE_KEYS else None
+    if tail_value is not None:
+        below = tail_value
+    elif below is not None and hit.key in _DATE_KEYS and not _DIGIT.search(below.text):
         # Letters where a date must be: a translation OCR could not read ("DUE DATE"
         # read "WR"), the value a line further down; or no date under the label at all
         # (a title under a label wrapped over its value), which a date's place never is.
@@ -488,6 +491,19 @@ def label_values(layout: "Layout", hit: Hit) -> list[tuple[Span, float]]:
         if near is not None and all(near.line is not sp.line or near.start != sp.start for sp, _ in out):
             out.append((near, NEAR))
     return out
+
+
+def _right_of_wrapped_tail(below: Span) -> Span | None:
+    """The value right of a label's wrapped end: a narrow column wraps "Išrašymo data:"
+    as "Išrašymo" over "data:  2026-03-14", whose first cell, a word or two of letters
+    and its colon, is the label's, and whose next cell is the value."""
+    line = below.line
+    cell = line.cell_at(below.start)
+    text = line.text[cell[0] : cell[1]].strip()
+    if not text.endswith(":") or _DIGIT.search(text) or len(text.split()) > 2:
+        return None
+    after = [c for c in line.cells if c[0] >= cell[1]]
+    return Span(line, *after[0]) if after and _DIGIT.search(line.text[after[0][0] : after[0][1]]) else None
 
 
 def wrapped_parts(layout: "Layout", span: Span) -> Iterator[tuple[Span, bool]]:

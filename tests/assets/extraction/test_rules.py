@@ -1503,3 +1503,16 @@ def test_parties_told_apart_only_by_print_order_are_reported_unsure():
     assert (inv["seller"]["vatCode"], inv["buyer"]["vatCode"]) == ("LT117320600113", "LT100001738313")
     assert inv["confidence"]["fields"]["seller.vatCode"] >= 0.9
     assert not any("print" in w for w in inv["validation"]["warnings"])
+
+
+@pytest.mark.parametrize("head, tail, issue, due", [
+    ("Išrašymo", "data:", "2026-03-14", "Apmokėti iki: 2026-03-28"),
+    ("Data", "wystawienia:", "14.03.2026", "Termin płatności: 28.03.2026"),
+])
+def test_a_date_label_wrapped_in_a_narrow_column_takes_the_value_right_of_its_end(head, tail, issue, due):
+    # the info column beside a window is narrow: the label wraps, its colon and the value
+    # on the second line; the next row's date is not the value
+    rows = [(40, [(40, "UAB Šiaurės vėjas")]), (150, [(330, "Sąskaitos Nr.: RE-2026-0412")]),
+            (166, [(330, head)]), (177, [(330, tail), (420, issue)]), (198, [(330, due)])]
+    inv = extract_invoice(page(*rows))
+    assert (inv["issueDate"], inv["dueDate"]) == ("2026-03-14", "2026-03-28")
