@@ -1516,3 +1516,23 @@ def test_a_date_label_wrapped_in_a_narrow_column_takes_the_value_right_of_its_en
             (166, [(330, head)]), (177, [(330, tail), (420, issue)]), (198, [(330, due)])]
     inv = extract_invoice(page(*rows))
     assert (inv["issueDate"], inv["dueDate"]) == ("2026-03-14", "2026-03-28")
+
+
+def test_a_name_printed_with_its_address_after_a_comma_ends_at_the_comma():
+    # the seller's details in one line under the totals; the letterhead in large type
+    # names it; the window's addressee prints its own codes first
+    rows = [(30, 330, "Kowalski Serwis Sp. z o.o.", 16),
+            (150, 60, "Zielony Ogród S.A.", 10), (163, 60, "ul. Polna 12", 10), (176, 60, "30-001 Kraków", 10),
+            (189, 60, "REGON 987654325, NIP PL8656355150", 10), (150, 330, "Numer faktury: FV-2026-0412", 10),
+            (300, 60, "Faktura VAT FV-2026-0412", 14),
+            (330, 60, "Nazwa", 10), (330, 300, "Ilość", 10), (330, 380, "Cena", 10), (330, 460, "Wartość", 10),
+            (345, 60, "Usługa A", 10), (345, 300, "2", 10), (345, 380, "150,00", 10), (345, 460, "300,00", 10),
+            (360, 60, "Usługa B", 10), (360, 300, "1", 10), (360, 380, "200,00", 10), (360, 460, "200,00", 10),
+            (380, 380, "Razem netto", 10), (380, 460, "500,00", 10),
+            (420, 60, "Kowalski Serwis Sp. z o.o., ul. Długa 5, 00-238 Warszawa, REGON 123456785, "
+                      "NIP PL7180334018", 8)]
+    inv = extract_invoice(_page(rows))
+    assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Kowalski Serwis Sp. z o.o.", "PL7180334018")
+    assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("Zielony Ogród S.A.", "PL8656355150")
+    # a street with its number before the comma is no name
+    assert parties._name_end("Gedimino pr. 1, LT-01103 Vilnius") is None
