@@ -782,15 +782,15 @@ _READ_SEP = re.compile(r"\s[|·•+»«*:–-]\s")
 
 def _name_end(text: str) -> int | None:
     """Where a name printed with its address on one line ends: at its first '·' or '|',
-    or at a mark OCR made of the dot, or at a comma ("X Sp. z o.o., ul. Długa 5,
-    00-238 Warszawa"), when an address follows it."""
+    or at a mark OCR made of the dot, when an address follows it; at a comma after a
+    legal form ("X Sp. z o.o., ul. Długa 5, 00-238 Warszawa"): "Rīga, LV-1001" is an
+    address line, not a name before its address."""
     m = _PART_SEP.search(text)
     if m is not None:
         return m.start()
     return next((m.start() for m in _READ_SEP.finditer(text) if _looks_like_address(text[m.end():])), None) \
         or next((m.start() for m in _COMMA.finditer(text) if _looks_like_address(text[m.end():])
-                 and _WORD.search(text[:m.start()]) and not _looks_like_address(text[:m.start()])
-                 and (_has_legal_form(text[:m.start()]) or not re.search(r"\d", text[:m.start()]))), None)
+                 and _has_legal_form(text[:m.start()]) and not _looks_like_address(text[:m.start()])), None)
 
 
 _COMMA = re.compile(r",\s")

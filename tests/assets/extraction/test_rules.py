@@ -1534,5 +1534,6 @@ def test_a_name_printed_with_its_address_after_a_comma_ends_at_the_comma():
     inv = extract_invoice(_page(rows))
     assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Kowalski Serwis Sp. z o.o.", "PL7180334018")
     assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("Zielony Ogród S.A.", "PL8656355150")
-    # a street with its number before the comma is no name
+    # a street with its number, a town, before the comma is no name
     assert parties._name_end("Gedimino pr. 1, LT-01103 Vilnius") is None
+    assert parties._name_end("Rīga, LV-1001") is None
