@@ -996,9 +996,17 @@ def _seller_evidence(layout: Layout, line: TextLine, block: Block, head: Candida
         score += 1.0  # a footer
     if line.page == 1 and line.cy < 0.15 * height:
         score += 0.5  # a letterhead
+    elif line.cy <= 0.75 * height and _after_items(layout, line):
+        score += 0.5  # details under the items, as a letter's close prints them; the addressee stands above
     if block.name is not None and block.name.confidence < 0.75:
         score += 0.5  # named by the letterhead (see ``letterhead``)
     return score
+
+
+def _after_items(layout: Layout, line: TextLine) -> bool:
+    """Whether a line stands under the item table of its page."""
+    rows = [ln.cy for ln in layout.lines[line.page] if (line.page, ln.index) in layout.excluded]
+    return bool(rows) and line.cy > max(rows)
 
 
 def _unheaded_block(layout: Layout, line: TextLine, pos: int, taken: set[int],

@@ -1537,3 +1537,20 @@ def test_a_name_printed_with_its_address_after_a_comma_ends_at_the_comma():
     # a street with its number, a town, before the comma is no name
     assert parties._name_end("Gedimino pr. 1, LT-01103 Vilnius") is None
     assert parties._name_end("Rīga, LV-1001") is None
+
+
+def test_a_partys_codes_under_the_items_are_the_sellers_over_an_addressee_above_them():
+    # no headings, no letterhead, no account, no footer: the addressee's block with its
+    # codes above the items, the seller's details in a line under the totals
+    rows = [(150, 60, "Zielony Ogród S.A.", 10), (163, 60, "ul. Polna 12", 10), (176, 60, "30-001 Kraków", 10),
+            (189, 60, "REGON 987654325, NIP PL8656355150", 10), (150, 330, "Numer faktury: FV-2026-0412", 10),
+            (300, 60, "Faktura VAT FV-2026-0412", 14),
+            (330, 60, "Nazwa", 10), (330, 300, "Ilość", 10), (330, 380, "Cena", 10), (330, 460, "Wartość", 10),
+            (345, 60, "Usługa A", 10), (345, 300, "2", 10), (345, 380, "150,00", 10), (345, 460, "300,00", 10),
+            (360, 60, "Usługa B", 10), (360, 300, "1", 10), (360, 380, "200,00", 10), (360, 460, "200,00", 10),
+            (380, 380, "Razem netto", 10), (380, 460, "500,00", 10),
+            (420, 60, "Kowalski Serwis Sp. z o.o.", 9), (432, 60, "REGON 123456785, NIP PL7180334018", 9)]
+    inv = extract_invoice(_page(rows))
+    assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Kowalski Serwis Sp. z o.o.", "PL7180334018")
+    assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("Zielony Ogród S.A.", "PL8656355150")
+    assert inv["confidence"]["fields"]["seller.vatCode"] >= 0.9
