@@ -1456,19 +1456,30 @@ def test_the_buyers_codes_in_the_info_column_beside_a_window_address(first, rest
         ("Harbour Foods Limited", "07654321", vat)
 
 
+# A Polish window letter's addressee printing its own codes, the invoice's number beside
+# it, the title under it, and an item table under that (_page rows).
+_PL_WINDOW = [(150, 60, "Zielony Ogród S.A.", 10), (163, 60, "ul. Polna 12", 10), (176, 60, "30-001 Kraków", 10),
+              (189, 60, "REGON 987654325, NIP PL8656355150", 10), (150, 330, "Numer faktury: FV-2026-0412", 10),
+              (300, 60, "Faktura VAT FV-2026-0412", 14)]
+_PL_ITEMS = [(330, 60, "Nazwa", 10), (330, 300, "Ilość", 10), (330, 380, "Cena", 10), (330, 460, "Wartość", 10),
+             (345, 60, "Usługa A", 10), (345, 300, "2", 10), (345, 380, "150,00", 10), (345, 460, "300,00", 10),
+             (360, 60, "Usługa B", 10), (360, 300, "1", 10), (360, 380, "200,00", 10), (360, 460, "200,00", 10),
+             (380, 380, "Razem netto", 10), (380, 460, "500,00", 10)]
+_PL_PARTIES = (("Kowalski Serwis Sp. z o.o.", "PL7180334018"), ("Zielony Ogród S.A.", "PL8656355150"))
+
+
+def _names_and_vat_codes(inv: dict) -> tuple:
+    """((seller name, seller VAT code), (buyer name, buyer VAT code))."""
+    return tuple((inv[role]["name"], inv[role]["vatCode"]) for role in ("seller", "buyer"))
+
+
 def test_the_letterheads_name_over_codes_at_the_letters_close_is_the_seller():
     # the letterhead prints name and address only; its codes stand under the closing
     # words, the addressee's own codes in the window printed first
-    rows = [(30, 200, "Kowalski Serwis Sp. z o.o.", 16), (50, 200, "ul. Długa 5, 00-238 Warszawa", 8),
-            (150, 60, "Zielony Ogród S.A.", 10), (163, 60, "ul. Polna 12", 10), (176, 60, "30-001 Kraków", 10),
-            (189, 60, "REGON 987654325, NIP PL8656355150", 10),
-            (150, 330, "Numer faktury: FV-2026-0412", 10),
-            (300, 60, "Faktura VAT FV-2026-0412", 14),
+    rows = [(30, 200, "Kowalski Serwis Sp. z o.o.", 16), (50, 200, "ul. Długa 5, 00-238 Warszawa", 8), *_PL_WINDOW,
             (530, 60, "Z poważaniem,", 10), (543, 60, "Kowalski Serwis Sp. z o.o.", 10),
             (560, 60, "REGON 123456785", 9), (572, 60, "NIP PL7180334018", 9)]
-    inv = extract_invoice(_page(rows))
-    assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Kowalski Serwis Sp. z o.o.", "PL7180334018")
-    assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("Zielony Ogród S.A.", "PL8656355150")
+    assert _names_and_vat_codes(extract_invoice(_page(rows))) == _PL_PARTIES
 
 
 def test_a_window_addressee_in_body_type_is_no_letterhead_to_name_the_seller():
@@ -1479,9 +1490,8 @@ def test_a_window_addressee_in_body_type_is_no_letterhead_to_name_the_seller():
             (165, 60, "MB Medžio darbai", 10), (178, 60, "Laisvės al. 10", 10), (191, 60, "LT-44001 Kaunas", 10),
             (204, 60, "Įmonės kodas: 305123987", 10), (217, 60, "PVM kodas: LT117320600113", 10),
             (165, 330, "Sąskaitos Nr.: RE-2026-0412", 10), (300, 60, "PVM SĄSKAITA FAKTŪRA", 14)]
-    inv = extract_invoice(_page(rows))
-    assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("UAB Šiaurės vėjas", "LT100001738313")
-    assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("MB Medžio darbai", "LT117320600113")
+    assert _names_and_vat_codes(extract_invoice(_page(rows))) == \
+        (("UAB Šiaurės vėjas", "LT100001738313"), ("MB Medžio darbai", "LT117320600113"))
 
 
 def test_parties_told_apart_only_by_print_order_are_reported_unsure():
@@ -1521,19 +1531,10 @@ def test_a_date_label_wrapped_in_a_narrow_column_takes_the_value_right_of_its_en
 def test_a_name_printed_with_its_address_after_a_comma_ends_at_the_comma():
     # the seller's details in one line under the totals; the letterhead in large type
     # names it; the window's addressee prints its own codes first
-    rows = [(30, 330, "Kowalski Serwis Sp. z o.o.", 16),
-            (150, 60, "Zielony Ogród S.A.", 10), (163, 60, "ul. Polna 12", 10), (176, 60, "30-001 Kraków", 10),
-            (189, 60, "REGON 987654325, NIP PL8656355150", 10), (150, 330, "Numer faktury: FV-2026-0412", 10),
-            (300, 60, "Faktura VAT FV-2026-0412", 14),
-            (330, 60, "Nazwa", 10), (330, 300, "Ilość", 10), (330, 380, "Cena", 10), (330, 460, "Wartość", 10),
-            (345, 60, "Usługa A", 10), (345, 300, "2", 10), (345, 380, "150,00", 10), (345, 460, "300,00", 10),
-            (360, 60, "Usługa B", 10), (360, 300, "1", 10), (360, 380, "200,00", 10), (360, 460, "200,00", 10),
-            (380, 380, "Razem netto", 10), (380, 460, "500,00", 10),
+    rows = [(30, 330, "Kowalski Serwis Sp. z o.o.", 16), *_PL_WINDOW, *_PL_ITEMS,
             (420, 60, "Kowalski Serwis Sp. z o.o., ul. Długa 5, 00-238 Warszawa, REGON 123456785, "
                       "NIP PL7180334018", 8)]
-    inv = extract_invoice(_page(rows))
-    assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Kowalski Serwis Sp. z o.o.", "PL7180334018")
-    assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("Zielony Ogród S.A.", "PL8656355150")
+    assert _names_and_vat_codes(extract_invoice(_page(rows))) == _PL_PARTIES
     # a street with its number, a town, before the comma is no name
     assert parties._name_end("Gedimino pr. 1, LT-01103 Vilnius") is None
     assert parties._name_end("Rīga, LV-1001") is None
@@ -1542,15 +1543,8 @@ def test_a_name_printed_with_its_address_after_a_comma_ends_at_the_comma():
 def test_a_partys_codes_under_the_items_are_the_sellers_over_an_addressee_above_them():
     # no headings, no letterhead, no account, no footer: the addressee's block with its
     # codes above the items, the seller's details in a line under the totals
-    rows = [(150, 60, "Zielony Ogród S.A.", 10), (163, 60, "ul. Polna 12", 10), (176, 60, "30-001 Kraków", 10),
-            (189, 60, "REGON 987654325, NIP PL8656355150", 10), (150, 330, "Numer faktury: FV-2026-0412", 10),
-            (300, 60, "Faktura VAT FV-2026-0412", 14),
-            (330, 60, "Nazwa", 10), (330, 300, "Ilość", 10), (330, 380, "Cena", 10), (330, 460, "Wartość", 10),
-            (345, 60, "Usługa A", 10), (345, 300, "2", 10), (345, 380, "150,00", 10), (345, 460, "300,00", 10),
-            (360, 60, "Usługa B", 10), (360, 300, "1", 10), (360, 380, "200,00", 10), (360, 460, "200,00", 10),
-            (380, 380, "Razem netto", 10), (380, 460, "500,00", 10),
+    rows = [*_PL_WINDOW, *_PL_ITEMS,
             (420, 60, "Kowalski Serwis Sp. z o.o.", 9), (432, 60, "REGON 123456785, NIP PL7180334018", 9)]
     inv = extract_invoice(_page(rows))
-    assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Kowalski Serwis Sp. z o.o.", "PL7180334018")
-    assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("Zielony Ogród S.A.", "PL8656355150")
+    assert _names_and_vat_codes(inv) == _PL_PARTIES
     assert inv["confidence"]["fields"]["seller.vatCode"] >= 0.9
