@@ -33,6 +33,23 @@ def _otsu(values: np.ndarray) -> float:
     return float(np.argmax(between))
 
 
+def rank_filter(values: np.ndarray, size: int, pick=np.maximum) -> np.ndarray:
+    """The largest (``np.maximum``) or smallest (``np.minimum``) value of each ``size`` x
+    ``size`` square, edges repeated: Pillow's ``MaxFilter``/``MinFilter``, pixel for pixel,
+    as two passes of ``size`` shifted arrays. Pillow sorts every window, which took 0.12 s
+    on an 800 px thumbnail (a twentieth of a scanned page's budget); this takes 1 ms."""
+    r = size // 2
+    padded = np.pad(values, r, mode="edge")
+    height, width = values.shape
+    across = padded[:, :width].copy()
+    for i in range(1, size):
+        pick(across, padded[:, i : i + width], out=across)
+    out = across[:height].copy()
+    for i in range(1, size):
+        pick(out, across[i : i + height], out=out)
+    return out
+
+
 def find_page_quad(image: Image.Image) -> list[tuple[float, float]] | None:
     """Corners (tl, tr, br, bl) of a sheet on a darker background, in image pixels, or None."""
     grey = ImageOps.grayscale(image)
@@ -40,8 +57,7 @@ def find_page_quad(image: Image.Image) -> list[tuple[float, float]] | None:
     thumb = grey.resize((max(1, round(grey.width * scale)), max(1, round(grey.height * scale))),
                         Image.Resampling.BILINEAR)
     # Text is dark too: a max filter closes the sheet over its text before thresholding.
-    closed = thumb.filter(ImageFilter.MaxFilter(7))
-    arr = np.asarray(closed, dtype=np.uint8)
+    arr = rank_filter(np.asarray(thumb, dtype=np.uint8), 7, np.maximum)
     threshold = _otsu(arr)
     mask = arr > threshold
     share = mask.mean()
@@ -51,8 +67,7 @@ def find_page_quad(image: Image.Image) -> list[tuple[float, float]] | None:
     if inside - outside < MIN_CONTRAST:
         return None
     # Drop specks and thin bridges: an opening (erode, then dilate) of the mask.
-    opened = Image.fromarray(mask.astype(np.uint8) * 255).filter(ImageFilter.MinFilter(5)).filter(ImageFilter.MaxFilter(5))
-    clean = np.asarray(opened) > 0
+    clean = rank_filter(rank_filter(mask, 5, np.minimum), 5, np.maximum)
     edges = _edge_lines(clean)
     if edges is None:
         return None
@@ -166,7 +181,7 @@ def even_light(image: Image.Image, only_if_uneven: bool = False) -> Image.Image:
     ``only_if_uneven`` an evenly lit page (a scan) is returned unchanged.
     """
     small = image.resize((max(1, image.width // 8), max(1, image.height // 8)), Image.Resampling.BILINEAR)
-    background = small.filter(ImageFilter.MaxFilter(9)).filter(ImageFilter.GaussianBlur(4))
+    background = Image.fromarray(rank_filter(np.asarray(small), 9, np.maximum)).filter(ImageFilter.GaussianBlur(4))
     if only_if_uneven:
         levels = np.asarray(background)
         low, high = np.percentile(levels, [5, 95])
