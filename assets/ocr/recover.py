@@ -101,8 +101,9 @@ def uncovered_regions(image: Image.Image, boxes: list[tuple[int, int, int, int]]
     grey = np.asarray(image, dtype=np.uint8)
     background = _median(grey)
     ink = grey < min(140.0, background - 70.0)
-    ink &= ~_runs(ink, MIN_LINE_RUN, 1)
-    ink &= ~_runs(ink, MIN_LINE_RUN, 0)
+    # Both kinds of rule measured on the same ink: a table's frame cut by the rules of
+    # its rows would otherwise be left in pieces shorter than a rule, and read as text.
+    ink &= ~(_runs(ink, MIN_LINE_RUN, 1) | _runs(ink, MIN_LINE_RUN, 0))
     pad = max(2, int(0.4 * text_height))
     covered = np.zeros_like(ink)
     h, w = ink.shape

@@ -85,3 +85,14 @@ def test_the_rank_filter_is_pillows(size):
     image = Image.fromarray(grey)
     assert (rank_filter(grey, size, np.maximum) == np.asarray(image.filter(ImageFilter.MaxFilter(size)))).all()
     assert (rank_filter(grey, size, np.minimum) == np.asarray(image.filter(ImageFilter.MinFilter(size)))).all()
+
+
+def test_a_frame_cut_by_the_rules_of_its_rows_is_no_region():
+    page = Image.new("L", (1200, 900), 250)
+    draw = ImageDraw.Draw(page)
+    draw.rectangle((100, 100, 1100, 600), outline=0, width=3)
+    for y in range(140, 600, 40):  # rows 40 px apart: the frame's pieces between rules are shorter than a rule
+        draw.rectangle((100, y, 1100, y + 1), fill=0)
+    for x in range(150, 500, 16):
+        draw.rectangle((x, 110, x + 11, 130), fill=20)
+    assert uncovered_regions(page, [(150, 110, 500, 130)], text_height=20) == []
