@@ -25,9 +25,11 @@ def engine_name() -> str:
     return name
 
 
-def ocr_image(image: Image.Image, page_number: int = 1, dpi: float | None = None) -> Page:
+def ocr_image(image: Image.Image, page_number: int = 1, dpi: float | None = None,
+              language: str | None = None) -> Page:
+    """``language``: the model that read the document's previous page (Tesseract only)."""
     if engine_name() == "surya":
         from . import surya
 
         return surya.ocr_image(image, page_number=page_number, dpi=dpi)
-    return tesseract.ocr_image(image, page_number=page_number, dpi=dpi)
+    return tesseract.ocr_image(image, page_number=page_number, dpi=dpi, language=language)

@@ -164,7 +164,8 @@ class Page:
     """One page: its size in points and its words.
 
     ``engine`` is ``"pdf-text"`` or ``"tesseract"``; ``text_layer`` says whether the words
-    came from the PDF's own text (exact) rather than OCR.
+    came from the PDF's own text (exact) rather than OCR; ``ocr_language`` is the
+    Tesseract model that read the page ("lit", "deu+lit", ...), None for text layers.
     """
 
     number: int
@@ -173,6 +174,7 @@ class Page:
     words: list[Word]
     engine: str
     text_layer: bool
+    ocr_language: str | None = None
     _lines: list[Line] | None = field(default=None, init=False, repr=False, compare=False)
 
     def lines(self) -> list[Line]:

@@ -56,17 +56,21 @@ def read_pdf(data: bytes, max_pages: int, check_time: Callable[[], None] = lambd
             raise DocumentError("the PDF has no pages")
         if count > max_pages:
             raise DocumentError(f"the PDF has {count} pages; at most {max_pages} are accepted")
-        pages = []
+        pages: list[Page] = []
+        language = None
         for index in range(count):
             check_time()
-            pages.append(_read_page(pdf, index))
+            pages.append(_read_page(pdf, index, language))
+            # A document is printed in one language: the model that read a scanned page
+            # reads the next one first, instead of Lithuanian and then that model again.
+            language = pages[-1].ocr_language or language
         return pages
     finally:
         with _PDFIUM_LOCK:
             pdf.close()
 
 
-def _read_page(pdf: pdfium.PdfDocument, index: int) -> Page:
+def _read_page(pdf: pdfium.PdfDocument, index: int, language: str | None = None) -> Page:
     with _PDFIUM_LOCK:
         try:
             page = pdf[index]
@@ -83,7 +87,7 @@ def _read_page(pdf: pdfium.PdfDocument, index: int) -> Page:
         finally:
             page.close()
     # OCR outside the PDFium lock: other threads may read PDFs meanwhile.
-    ocr_page = engines.ocr_image(image, page_number=index + 1, dpi=scale * 72)
+    ocr_page = engines.ocr_image(image, page_number=index + 1, dpi=scale * 72, language=language)
     # Report the page size in the PDF's own points rather than the rounded render size.
     ocr_page.width, ocr_page.height = width, height
     return ocr_page

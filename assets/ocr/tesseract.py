@@ -356,12 +356,13 @@ def _reread_in_its_language(api, image: Image.Image, dpi: float, page_number: in
     script and a poor reading) name one other than the first model's (see ``languages``);
     kept when Tesseract is surer of it."""
     first = next(lang for lang, known in _apis.items() if known is api)
-    lang = languages.second_language([r[0] for r in raw], first, TESSDATA_DIR, script, _mean_conf(raw))
+    lang = languages.second_language([r[0] for r in raw], first.split("+")[0], TESSDATA_DIR, script,
+                                     _mean_conf(raw))
     if lang is None:
         return api, raw, angle
-    # With the first model beside it: the page's names, codes and IBANs are often in
+    # With the Lithuanian model beside it: the page's names, codes and IBANs are often in
     # another language than its labels (a Russian invoice to a Lithuanian buyer).
-    other = _get_api(f"{lang}+{first}")
+    other = _get_api(f"{lang}+{LANG}")
     raw2, angle2 = _recognize(other, image, dpi, page_number)
     if raw2 and _mean_conf(raw2) > _mean_conf(raw):
         return other, raw2, angle2
@@ -372,17 +373,21 @@ def _mean_conf(raw: list) -> float:
     return sum(r[5] for r in raw) / len(raw) if raw else 0.0
 
 
-def ocr_image(image: Image.Image, page_number: int = 1, dpi: float | None = None) -> Page:
+def ocr_image(image: Image.Image, page_number: int = 1, dpi: float | None = None,
+              language: str | None = None) -> Page:
     """OCR one page image and return its words in points (top-left origin).
 
     ``dpi`` overrides the image's own resolution (the PDF renderer knows it exactly).
+    ``language`` is the model to read with first (the one that read the document's
+    previous page) instead of Lithuanian; the page's own words may still call for another.
     Boxes are corrected for the page skew Tesseract measured, so words on one printed
     line get the same y even on a scan rotated by a degree; the boxes then describe the
     straightened page (off by at most a few points near the corners for small angles).
     """
     prepared, dpi, script = prepare_page(image, dpi)
+    first = language if language and languages.installed(language, TESSDATA_DIR) else LANG
     with _lock:
-        api = _get_api(LANG)
+        api = _get_api(first)
         try:
             raw, angle = _recognize(api, prepared, dpi, page_number)
             if _looks_unread(raw):
@@ -419,4 +424,5 @@ def ocr_image(image: Image.Image, page_number: int = 1, dpi: float | None = None
         words=words,
         engine="tesseract",
         text_layer=False,
+        ocr_language=next(lang for lang, known in _apis.items() if known is api),
     )

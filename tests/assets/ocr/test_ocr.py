@@ -153,3 +153,46 @@ def test_truncated_images_are_refused_whatever_the_process_wide_pillow_setting(m
     with pytest.raises(DocumentError, match="corrupt"):
         read_document(png[:5000], "image/png")
     assert ImageFile.LOAD_TRUNCATED_IMAGES is True
+
+
+def _german_scan_pdf(pages: int) -> bytes:
+    """An image-only PDF whose pages are German invoice text, drawn at 300 dpi."""
+    from PIL import ImageDraw, ImageFont
+
+    font = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", 42)
+    lines = ["RECHNUNG Nr. 2026-117", "Rechnungsdatum: 14.03.2026", "Kunde: Müller Bau GmbH, Lindenallee 5",
+             "Bezeichnung  Menge  Einzelpreis  Gesamtpreis", "Beratung  3  120,00  360,00",
+             "Summe netto 360,00  MwSt 19 % 68,40", "Gesamtbetrag 428,40 EUR  zahlbar bis 28.03.2026",
+             "Bankverbindung: Sparkasse München"]
+    images = []
+    for _ in range(pages):
+        page = Image.new("L", (2480, 3508), 255)
+        draw = ImageDraw.Draw(page)
+        for i, text in enumerate(lines):
+            draw.text((200, 300 + 110 * i), text, font=font, fill=0)
+        images.append(page)
+    buf = io.BytesIO()
+    images[0].save(buf, "PDF", resolution=300, save_all=True, append_images=images[1:])
+    return buf.getvalue()
+
+
+def test_the_model_that_read_a_scanned_page_reads_the_next_one_first(monkeypatch):
+    """A German scan: page 1 is read in Lithuanian, found German and read again with the
+    German model; page 2 goes to the German model straight away (one reading, not two)."""
+    from assets.ocr import tesseract
+
+    pytest.importorskip("tesserocr")
+    if not tesseract.languages.installed("deu", tesseract.TESSDATA_DIR):
+        pytest.skip("tesseract-ocr-deu not installed (make system-deps)")
+    readings: list[str] = []
+    recognize = tesseract._recognize
+
+    def counted(api, *args):
+        readings.append(next(lang for lang, known in tesseract._apis.items() if known is api))
+        return recognize(api, *args)
+
+    monkeypatch.setattr(tesseract, "_recognize", counted)
+    doc = read_document(_german_scan_pdf(2), "application/pdf")
+    assert [page.ocr_language for page in doc.pages] == ["deu+lit", "deu+lit"]
+    assert readings == ["lit", "deu+lit", "deu+lit"]
+    assert "München" in [w.text for w in doc.pages[1].words]
