@@ -288,15 +288,23 @@ def _collect(layout: Layout, page: int, hx0: float, hy0: float, tol: float, x_le
 
 
 def _return_address(out: list[TextLine], nxt: TextLine) -> bool:
-    """Whether the lines so far are a whole party in small type over bigger type: a
-    return address over an envelope window ("Nordlicht GmbH · Hafenstraße 12 · 20457
-    Hamburg", its codes too, on a line or two), whose lines under it are the addressee's,
-    not its own."""
+    """Whether the lines so far are a whole party over an envelope window's addressee:
+    a return address ("Nordlicht GmbH · Hafenstraße 12 · 20457 Hamburg", its codes too,
+    on a line or two) whose lines under it are the addressee's, not its own. Told by
+    smaller type over bigger, or, in one size, by the party's codes closing a line of
+    separated parts with a plain name under them (no digit, label or separator: no
+    letterhead's phone line or bank line)."""
     out = [ln for ln in out if re.search(r"\w\w", ln.text)]  # not OCR's specks
-    if not out or len(out) > 2 or any(nxt.height <= 1.3 * ln.height for ln in out):
+    if not out or len(out) > 2:
         return False
     text = " ".join(ln.text for ln in out)
-    return bool(_POSTAL.search(text)) and bool(_READ_SEP.search(text) or "," in text)
+    if not (_POSTAL.search(text) and (_READ_SEP.search(text) or "," in text)):
+        return False
+    if all(nxt.height > 1.3 * ln.height for ln in out):
+        return True
+    return bool(_READ_SEP.search(text)) and any(m.valid for m in find_vat_codes(out[-1].text)) \
+        and not re.search(r"[\d:|·•]", nxt.text) and not _looks_like_address(nxt.text) \
+        and len(re.findall(r"[^\W\d_]{2,}", nxt.text)) >= 2
 
 
 def _cells_reaching_left(layout: Layout, page: int, column: list[Word], x_left: float) -> list[Word]:
@@ -847,7 +855,13 @@ def unheaded_parties(layout: Layout, blocks: dict[str, Block], receipt: bool = F
         codes = set(_codes(block.lines))
         taken |= {id(w) for ln in block.lines for w in ln.words}
         if codes & known:
-            continue  # the same party printed twice (letterhead and footer)
+            # The same party printed twice (letterhead and footer, a return line over the
+            # window and a letter's close): one party, with the codes either printing has.
+            same = next((b for b in [*blocks.values(), *(b for _, b in found), *readers]
+                         if codes & set(_codes(b.lines))), None)
+            if same is not None:
+                _add_company_code(layout, same, block)
+            continue
         twin = _headed_twin(blocks, block)
         if twin is not None:
             # "Absender: Nordlicht GmbH · ..." over the window, its codes in the footer
@@ -887,6 +901,20 @@ def unheaded_parties(layout: Layout, blocks: dict[str, Block], receipt: bool = F
         if buyer is not None:
             buyer.role = "buyer"
             blocks["buyer"] = buyer
+
+
+def _add_company_code(layout: Layout, party: Block, again: Block) -> None:
+    """The lines of ``again`` (the party printed a second time) that carry a company
+    code, added to ``party`` where its own lines carry none: a return line over the
+    window prints the VAT code only, the letter's close the company code beside it."""
+    def coded(ln: TextLine) -> bool:
+        return any(h.key == "company_code" and _has_code(layout, h) for h in layout.hits(ln))
+
+    if any(coded(ln) for ln in party.lines):
+        return
+    extra = [ln for ln in again.lines if coded(ln)]
+    party.lines.extend(extra)
+    layout.block_lines.update({ln: party.lines for ln in extra})
 
 
 def _in_large_type(layout: Layout, span: Span | None) -> bool:
@@ -1051,7 +1079,15 @@ def _unheaded_block(layout: Layout, line: TextLine, pos: int, taken: set[int],
     cut_at = cut.start() if cut is not None else _name_end(before.text) if before is not None else None
     if cut_at:
         before = before.sub(0, cut_at).strip(_SEPARATORS)  # "UAB X | Reg. ...", "X GmbH · Straße 1"
-    if before is not None and _WORD.search(before.text) and not labelled_before \
+    wrapped = _wrapped_from(layout, line, x0) if before is not None and not labelled_before \
+        and not _has_legal_form(before.text) and _READ_SEP.search(line.text[cell_start:pos]) else None
+    if wrapped is not None:
+        # "UAB X · Gedimino pr. 1 · LT-01103" over "Vilnius · PVM kodas ...": one line of
+        # a party's parts wrapped in a narrow column; its name opens the line above.
+        first = wrapped.sub(0, _READ_SEP.search(wrapped.text).start())
+        name = Candidate(tidy_name(first.text.strip(_SEPARATORS)), 0.75, first)
+        top_line = wrapped.line
+    elif before is not None and _WORD.search(before.text) and not labelled_before \
             and not (_looks_like_address(before.text) and not _has_legal_form(before.text)):
         name = Candidate(tidy_name(before.text.strip(_SEPARATORS)), 0.75, before)
         top_line = line
@@ -1101,6 +1137,24 @@ def _unheaded_block(layout: Layout, line: TextLine, pos: int, taken: set[int],
         lines += extra
         layout.block_lines.update({ln: lines for ln in extra})
     return Block("seller", None, lines, name)
+
+
+def _wrapped_from(layout: Layout, line: TextLine, x0: float) -> Span | None:
+    """The cell just above ``line``, starting where it starts, of which ``line`` is the
+    wrapped end: parts set apart by separators, the first a name (no address, no code)."""
+    for above in layout.lines.get(line.page, []):
+        if not 0 < line.cy - above.cy < 1.8 * line.height:
+            continue
+        for c in above.cells:
+            span = Span(above, *c)
+            sep = _READ_SEP.search(span.text)
+            if sep is None or abs(span.words[0].x0 - x0) > line.height \
+                    or any(m.valid for m in find_vat_codes(span.text)):
+                continue
+            first = span.text[: sep.start()]
+            if _WORD.search(first) and not _looks_like_address(first) and not re.search(r"\d", first):
+                return span
+    return None
 
 
 def _footer_company(layout: Layout, line: TextLine, taken: set[int]) -> Candidate | None:
@@ -1241,9 +1295,11 @@ def _is_title(text: str) -> bool:
 
 
 def _looks_like_address(text: str) -> bool:
-    """A postal code, a street with its number or a country: an address line, not a name."""
+    """A postal code, a street with its number ("Gedimino pr. 1", "1 High Street") or a
+    country: an address line, not a name."""
     return bool(_POSTAL.search(text) or country_named(text) or re.search(r"\b\d{1,4}[a-zA-Z]?(?:[-/]\d{1,4})?,", text)
-                or re.search(r"[^\W\d_]{3,}\.? \d{1,4}[a-zA-Z]?\b", text) and not _has_legal_form(text))
+                or (re.search(r"[^\W\d_]{3,}\.? \d{1,4}[a-zA-Z]?\b", text) or _is_street(text))
+                and not _has_legal_form(text))
 
 
 def _has_code(layout: Layout, hit: Hit) -> bool:

@@ -1548,3 +1548,53 @@ def test_a_partys_codes_under_the_items_are_the_sellers_over_an_addressee_above_
     inv = extract_invoice(_page(rows))
     assert _names_and_vat_codes(inv) == _PL_PARTIES
     assert inv["confidence"]["fields"]["seller.vatCode"] >= 0.9
+
+
+_LT_WINDOW = [(165, 60, "MB Medžio darbai", 10), (178, 60, "Laisvės al. 10", 10), (191, 60, "LT-44001 Kaunas", 10),
+              (204, 60, "Įmonės kodas 305123987", 10), (217, 60, "PVM kodas LT117320600113", 10),
+              (165, 330, "Sąskaitos Nr.: RE-2026-0412", 10), (300, 60, "PVM SĄSKAITA FAKTŪRA", 14)]
+
+
+def _codes_of(inv: dict) -> tuple:
+    return tuple((inv[role]["name"], inv[role]["companyCode"], inv[role]["vatCode"]) for role in ("seller", "buyer"))
+
+
+def test_a_return_line_with_codes_in_body_type_ends_over_the_addressee():
+    # the return line over the window, as large as the address under it, closes with the
+    # seller's VAT code; the plain name under it opens the addressee's block, codes and all
+    rows = [(140, 60, "UAB Šiaurės vėjas · Gedimino pr. 1 · LT-01103 Vilnius · PVM kodas LT100001738313", 10),
+            *_LT_WINDOW]
+    assert _codes_of(extract_invoice(_page(rows))) == \
+        (("UAB Šiaurės vėjas", None, "LT100001738313"), ("MB Medžio darbai", "305123987", "LT117320600113"))
+
+
+def test_a_return_line_wrapped_in_the_window_takes_its_name_from_its_first_line():
+    # "... · LT-01103" over "Vilnius · PVM kodas ...": the town opening the second line
+    # is no name; the party's name opens the line above
+    rows = [(127, 60, "UAB Šiaurės vėjas · Gedimino pr. 1 · LT-01103", 10),
+            (140, 60, "Vilnius · PVM kodas LT100001738313", 10), *_LT_WINDOW]
+    assert _codes_of(extract_invoice(_page(rows))) == \
+        (("UAB Šiaurės vėjas", None, "LT100001738313"), ("MB Medžio darbai", "305123987", "LT117320600113"))
+
+
+def test_a_party_printed_twice_keeps_the_company_code_of_either_printing():
+    # the return line prints the VAT code only; the letter's close prints the company code
+    # beside the same VAT code: one party, with both codes
+    rows = [(140, 60, "UAB Šiaurės vėjas · Gedimino pr. 1 · LT-01103 Vilnius · PVM kodas LT100001738313", 7),
+            *_LT_WINDOW[:3], *_LT_WINDOW[5:],
+            (500, 60, "Pagarbiai,", 10), (513, 60, "UAB Šiaurės vėjas", 10),
+            (530, 60, "Įmonės kodas 302345678", 8), (540, 60, "PVM kodas LT100001738313", 8)]
+    seller, buyer = _codes_of(extract_invoice(_page(rows)))
+    assert seller == ("UAB Šiaurės vėjas", "302345678", "LT100001738313")
+    assert buyer[0] == "MB Medžio darbai"
+
+
+@pytest.mark.parametrize("street", ["Gedimino pr. 1", "1 High Street"])
+def test_the_street_under_a_right_hand_letterhead_names_no_addressee(street):
+    # the letterhead right, its street and town under it; the window's addressee left,
+    # with no codes: the addressee's name is the window's, not the letterhead's street
+    rows = [(40, 400, "UAB Šiaurės vėjas", 14), (57, 400, street, 8), (67, 400, "LT-01103 Vilnius", 8),
+            *_LT_WINDOW[:3], *_LT_WINDOW[5:], (800, 60, "UAB Šiaurės vėjas · Įmonės kodas 302345678 · "
+                                                    "PVM kodas LT100001738313", 7)]
+    seller, buyer = _codes_of(extract_invoice(_page(rows)))
+    assert (seller[0], buyer[0]) == ("UAB Šiaurės vėjas", "MB Medžio darbai")
