@@ -350,23 +350,23 @@ def _better_rotation(api, image: Image.Image, dpi: float) -> int:
     return best if best and scores[best] > 1.5 * scores[0] + 5 else 0
 
 
-def _reread_in_its_language(api, image: Image.Image, dpi: float, page_number: int, raw: list, angle: float,
-                            script: str | None):
+def _reread_in_its_language(model: str, image: Image.Image, dpi: float, page_number: int, raw: list,
+                            angle: float, script: str | None) -> tuple[str, list, float]:
     """A second reading with the model of the page's language, when its words (or OSD's
-    script and a poor reading) name one other than the first model's (see ``languages``);
-    kept when Tesseract is surer of it."""
-    first = next(lang for lang, known in _apis.items() if known is api)
-    lang = languages.second_language([r[0] for r in raw], first.split("+")[0], TESSDATA_DIR, script,
+    script and a poor reading) name one other than the language of ``model``, the one
+    that read ``raw`` (see ``languages``); kept when Tesseract is surer of it. Returns the
+    model kept, its words and its deskew angle."""
+    lang = languages.second_language([r[0] for r in raw], model.split("+")[0], TESSDATA_DIR, script,
                                      _mean_conf(raw))
     if lang is None:
-        return api, raw, angle
+        return model, raw, angle
     # With the Lithuanian model beside it: the page's names, codes and IBANs are often in
     # another language than its labels (a Russian invoice to a Lithuanian buyer).
-    other = _get_api(f"{lang}+{LANG}")
-    raw2, angle2 = _recognize(other, image, dpi, page_number)
+    other = f"{lang}+{LANG}"
+    raw2, angle2 = _recognize(_get_api(other), image, dpi, page_number)
     if raw2 and _mean_conf(raw2) > _mean_conf(raw):
         return other, raw2, angle2
-    return api, raw, angle
+    return model, raw, angle
 
 
 def _mean_conf(raw: list) -> float:
@@ -385,9 +385,9 @@ def ocr_image(image: Image.Image, page_number: int = 1, dpi: float | None = None
     straightened page (off by at most a few points near the corners for small angles).
     """
     prepared, dpi, script = prepare_page(image, dpi)
-    first = language if language and languages.installed(language, TESSDATA_DIR) else LANG
+    model = language if language and languages.installed(language, TESSDATA_DIR) else LANG
     with _lock:
-        api = _get_api(first)
+        api = _get_api(model)
         try:
             raw, angle = _recognize(api, prepared, dpi, page_number)
             if _looks_unread(raw):
@@ -395,7 +395,8 @@ def ocr_image(image: Image.Image, page_number: int = 1, dpi: float | None = None
                 if turn:
                     prepared = prepared.rotate(turn, expand=True)
                     raw, angle = _recognize(api, prepared, dpi, page_number)
-            api, raw, angle = _reread_in_its_language(api, prepared, dpi, page_number, raw, angle, script)
+            model, raw, angle = _reread_in_its_language(model, prepared, dpi, page_number, raw, angle, script)
+            api = _get_api(model)
             raw = _reread_garbled(api, prepared, dpi, raw)
             raw += _recover(api, prepared, dpi, raw)
         finally:
@@ -424,5 +425,5 @@ def ocr_image(image: Image.Image, page_number: int = 1, dpi: float | None = None
         words=words,
         engine="tesseract",
         text_layer=False,
-        ocr_language=next(lang for lang, known in _apis.items() if known is api),
+        ocr_language=model,
     )
