@@ -1084,8 +1084,7 @@ def _unheaded_block(layout: Layout, line: TextLine, pos: int, taken: set[int],
     if wrapped is not None:
         # "UAB X · Gedimino pr. 1 · LT-01103" over "Vilnius · PVM kodas ...": one line of
         # a party's parts wrapped in a narrow column; its name opens the line above.
-        first = wrapped.sub(0, _READ_SEP.search(wrapped.text).start())
-        name = Candidate(tidy_name(first.text.strip(_SEPARATORS)), 0.75, first)
+        name = Candidate(tidy_name(wrapped.text.strip(_SEPARATORS)), 0.75, wrapped)
         top_line = wrapped.line
     elif before is not None and _WORD.search(before.text) and not labelled_before \
             and not (_looks_like_address(before.text) and not _has_legal_form(before.text)):
@@ -1140,20 +1139,20 @@ def _unheaded_block(layout: Layout, line: TextLine, pos: int, taken: set[int],
 
 
 def _wrapped_from(layout: Layout, line: TextLine, x0: float) -> Span | None:
-    """The cell just above ``line``, starting where it starts, of which ``line`` is the
-    wrapped end: parts set apart by separators, the first a name (no address, no code)."""
+    """The name opening the cell just above ``line``, starting where it starts, of which
+    ``line`` is the wrapped end: a name and its address on one line (``_name_end``), no
+    code among them."""
     for above in layout.lines.get(line.page, []):
         if not 0 < line.cy - above.cy < 1.8 * line.height:
             continue
         for c in above.cells:
             span = Span(above, *c)
-            sep = _READ_SEP.search(span.text)
-            if sep is None or abs(span.words[0].x0 - x0) > line.height \
-                    or any(m.valid for m in find_vat_codes(span.text)):
+            if abs(span.words[0].x0 - x0) > line.height or any(m.valid for m in find_vat_codes(span.text)):
                 continue
-            first = span.text[: sep.start()]
-            if _WORD.search(first) and not _looks_like_address(first) and not re.search(r"\d", first):
-                return span
+            end = _name_end(span.text)
+            if end and _WORD.search(span.text[:end]) and not _looks_like_address(span.text[:end]) \
+                    and not re.search(r"\d", span.text[:end]):
+                return span.sub(0, end)
     return None
 
 
