@@ -102,7 +102,8 @@ def client_ref(conn: sa.Connection, client_id: str | None) -> ClientRef | None:
 
 
 def referenced_client(conn: sa.Connection, principal: Principal, client_id: str, field: str) -> ClientRef:
-    """A client named in a body field: of the caller's team and mode (5.7), else the error."""
+    """A client named in a body field: of the caller's team and mode (5.7), and the key's own
+    client when the key is client-scoped (5.5), else the error."""
     if not _CLIENT_ID_RE.match(client_id):
         raise errors.InvalidBody(f"{field} is not a client id.", errors=[errors.field_error(field, "validation.invalid_public_id")])
     row = conn.execute(sa.select(clients).where(clients.c.id == client_id)).first()
@@ -112,6 +113,8 @@ def referenced_client(conn: sa.Connection, principal: Principal, client_id: str,
         raise errors.ClientNotInTeam(f"Client {client_id} belongs to another team.")
     if row.mode != principal.mode.value:
         raise errors.ClientModeMismatch(f"Client {client_id} is a {row.mode} client; this is a {principal.mode.value} key.")
+    if principal.client_id is not None and client_id != principal.client_id:
+        raise errors.ClientScopeMismatch(f"This key is scoped to client {principal.client_id}.")
     return _ref(row)
 
 

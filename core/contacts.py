@@ -2,7 +2,9 @@
 the matching of an invoice's seller and buyer to them.
 
 Every read and write is limited to the caller's team and mode; a contact of the other
-mode is as unknown as one that does not exist (404 contact.not_found).
+mode is as unknown as one that does not exist (404 contact.not_found). A client-scoped key
+sees and changes only its client's contacts: a team-wide contact or another client's is
+404 to it too, and the contacts it creates belong to its client.
 """
 
 import sqlalchemy as sa
@@ -12,7 +14,7 @@ from core.auth import Principal
 from core.clients import referenced_client
 from core.clock import iso_ms, utcnow
 from core.modes import Mode
-from core.store.scoping import bound_scope, in_bound_mode, in_mode
+from core.store.scoping import bound_scope, in_bound_mode, in_client, in_mode
 from core.store.tables import contacts
 from core.vat_classification import normalised_name
 from schemas.contacts import ContactCreate, ContactPatch
@@ -32,6 +34,8 @@ def contact_dto(row) -> dict:
 
 
 def _values(principal: Principal, conn: sa.Connection, fields: dict) -> dict:
+    if principal.client_id is not None and "clientId" in fields and fields["clientId"] is None:
+        raise errors.ClientScopeMismatch(f"This key is scoped to client {principal.client_id}; its contacts belong to it.")
     if fields.get("clientId") is not None:
         referenced_client(conn, principal, fields["clientId"], "clientId")
     values = {_COLUMNS[k]: v for k, v in fields.items()}
@@ -42,7 +46,8 @@ def _values(principal: Principal, conn: sa.Connection, fields: dict) -> dict:
 
 def _row(conn: sa.Connection, principal: Principal, contact_id: str):
     row = conn.execute(
-        sa.select(contacts).where(in_mode(contacts, principal.team_id, principal.mode), contacts.c.id == contact_id)
+        sa.select(contacts).where(in_mode(contacts, principal.team_id, principal.mode),
+                                  in_client(contacts, principal.client_id), contacts.c.id == contact_id)
     ).mappings().first()
     if row is None:
         raise errors.ContactNotFound(f"No contact {contact_id} for this team.")
@@ -51,7 +56,10 @@ def _row(conn: sa.Connection, principal: Principal, contact_id: str):
 
 def create(conn: sa.Connection, principal: Principal, body: ContactCreate) -> dict:
     now = utcnow()
-    values = _values(principal, conn, body.model_dump(mode="json"))
+    fields = body.model_dump(mode="json")
+    if principal.client_id is not None and fields.get("clientId") is None:
+        fields["clientId"] = principal.client_id
+    values = _values(principal, conn, fields)
     contact_id = ids.new_id("ct", principal.mode)
     conn.execute(contacts.insert().values(
         id=contact_id, team_id=principal.team_id, mode=principal.mode.value, created_at=now, updated_at=now, **values,
@@ -86,7 +94,7 @@ def delete(conn: sa.Connection, principal: Principal, contact_id: str) -> None:
 
 def list_contacts(conn: sa.Connection, principal: Principal, filters: dict, page: pagination.Page) -> tuple[list[dict], str | None]:
     """Newest first, filtered by `q` (name, company code or VAT code), companyCode, vatCode, clientId."""
-    query = sa.select(contacts).where(in_mode(contacts, principal.team_id, principal.mode))
+    query = sa.select(contacts).where(in_mode(contacts, principal.team_id, principal.mode), in_client(contacts, principal.client_id))
     if filters.get("q"):
         words = normalised_name(filters["q"])
         raw = "".join(filters["q"].split()).upper()

@@ -26,7 +26,7 @@ from core.currency_rates import RateTable, table_for
 from core.export_mapping import PARTNER, MappingRule, rules_for
 from core.export_settings import effective
 from core.modes import Mode
-from core.store.scoping import in_mode
+from core.store.scoping import in_client, in_mode
 from core.store.tables import clients, invoices, jobs
 from schemas.invoice import Invoice
 
@@ -54,12 +54,15 @@ class ExportLookups:
     export_date: date | None = None
 
 
-def exportable_invoice(conn: sa.Connection, team_id: str, mode: Mode, invoice_id: str) -> Invoice:
-    """The invoice record, or InvoiceNotFound / InvoiceNotReadyForExport / InvoiceExportUnavailableFailed."""
+def exportable_invoice(
+    conn: sa.Connection, team_id: str, mode: Mode, invoice_id: str, client_id: str | None = None,
+) -> Invoice:
+    """The invoice record, or InvoiceNotFound / InvoiceNotReadyForExport / InvoiceExportUnavailableFailed.
+    `client_id` confines a client-scoped key to its client's invoices."""
     row = conn.execute(
         sa.select(invoices.c.status, invoices.c.document, jobs.c.status.label("job_status"), jobs.c.error_message)
         .select_from(invoices.outerjoin(jobs, jobs.c.id == invoices.c.job_id))
-        .where(in_mode(invoices, team_id, mode), invoices.c.id == invoice_id)
+        .where(in_mode(invoices, team_id, mode), in_client(invoices, client_id), invoices.c.id == invoice_id)
     ).first()
     if row is None:
         raise errors.InvoiceNotFound(f"No invoice {invoice_id} for this team.")

@@ -24,7 +24,7 @@ DELETABLE = (completion.INVOICE_COMPLETED, completion.INVOICE_DISCARDED)
 def delete(store: Store, principal: Principal, invoice_id: str, actor: Actor) -> dict:
     """Remove the invoice; returns the DTO that `invoice.deleted` carried."""
     with store.write() as conn:
-        row = locked_row(conn, principal.team_id, principal.mode, invoice_id)
+        row = locked_row(conn, principal.team_id, principal.mode, invoice_id, principal.client_id)
         if row["status"] not in DELETABLE:
             raise errors.InvoiceNotEditable(
                 f"The invoice is {row['status']}; delete it once it is processed or its review is resolved."

@@ -90,7 +90,7 @@ def edit(
 ) -> tuple[dict, int]:
     """Apply the patch; returns (the invoice DTO, its version)."""
     with store.write() as conn:
-        row = locked_row(conn, principal.team_id, principal.mode, invoice_id)
+        row = locked_row(conn, principal.team_id, principal.mode, invoice_id, principal.client_id)
         if row["status"] == completion.INVOICE_PROCESSING:
             raise errors.InvoiceNotEditable("The invoice is still being processed; edit it once it is processed.")
         if row["status"] != completion.INVOICE_COMPLETED:

@@ -8,7 +8,7 @@ import sqlalchemy as sa
 from core import errors, pagination
 from core.clock import iso_ms
 from core.modes import Mode
-from core.store.scoping import in_mode
+from core.store.scoping import in_client, in_mode
 from core.store.tables import invoices, jobs
 from schemas.invoice import ExtractedInvoice
 
@@ -32,22 +32,25 @@ def build_dto(invoice_id: str, job: dict, extracted: ExtractedInvoice, now) -> d
     return dto
 
 
-def _row(conn: sa.Connection, team_id: str, mode: Mode, invoice_id: str):
+def _row(conn: sa.Connection, team_id: str, mode: Mode, invoice_id: str, client_id: str | None = None):
     row = conn.execute(
         sa.select(invoices.c.document, invoices.c.version, invoices.c.status, invoices.c.job_id,
                   invoices.c.assignment_status, invoices.c.updated_at)
-        .where(in_mode(invoices, team_id, mode), invoices.c.id == invoice_id)
+        .where(in_mode(invoices, team_id, mode), in_client(invoices, client_id), invoices.c.id == invoice_id)
     ).first()
     if row is None:
         raise errors.InvoiceNotFound(f"No invoice {invoice_id} for this team.")
     return row
 
 
-def locked_row(conn: sa.Connection, team_id: str, mode: Mode, invoice_id: str):
+def locked_row(conn: sa.Connection, team_id: str, mode: Mode, invoice_id: str, client_id: str | None = None):
     """The invoice row, locked for the rest of the write transaction (PostgreSQL; SQLite's
-    BEGIN IMMEDIATE already serialises writers), so two changes of it never interleave."""
+    BEGIN IMMEDIATE already serialises writers), so two changes of it never interleave.
+    `client_id` confines a client-scoped key to its client's invoices."""
     row = conn.execute(
-        sa.select(invoices).where(in_mode(invoices, team_id, mode), invoices.c.id == invoice_id).with_for_update()
+        sa.select(invoices)
+        .where(in_mode(invoices, team_id, mode), in_client(invoices, client_id), invoices.c.id == invoice_id)
+        .with_for_update()
     ).mappings().first()
     if row is None:
         raise errors.InvoiceNotFound(f"No invoice {invoice_id} for this team.")
@@ -58,15 +61,17 @@ def get_invoice(conn: sa.Connection, team_id: str, mode: Mode, invoice_id: str) 
     return _row(conn, team_id, mode, invoice_id).document
 
 
-def get_versioned(conn: sa.Connection, team_id: str, mode: Mode, invoice_id: str) -> tuple[dict, int]:
+def get_versioned(
+    conn: sa.Connection, team_id: str, mode: Mode, invoice_id: str, client_id: str | None = None,
+) -> tuple[dict, int]:
     """The DTO and its version (the ETag that PATCH's If-Match compares)."""
-    row = _row(conn, team_id, mode, invoice_id)
+    row = _row(conn, team_id, mode, invoice_id, client_id)
     return row.document, row.version
 
 
-def get_status(conn: sa.Connection, team_id: str, mode: Mode, invoice_id: str) -> dict:
+def get_status(conn: sa.Connection, team_id: str, mode: Mode, invoice_id: str, client_id: str | None = None) -> dict:
     """GET /invoices/{id}/status: the light answer for polling."""
-    row = _row(conn, team_id, mode, invoice_id)
+    row = _row(conn, team_id, mode, invoice_id, client_id)
     return {
         "id": invoice_id, "status": row.status, "jobId": row.job_id,
         "assignment": {"status": row.assignment_status}, "updatedAt": iso_ms(row.updated_at),
@@ -110,20 +115,20 @@ def _check_enum(name: str, value: str | None, allowed: tuple[str, ...]) -> None:
 
 def list_invoices(
     conn: sa.Connection, team_id: str, mode: Mode, status: str | None, page: pagination.Page,
-    assignment: str | None = None,
+    assignment: str | None = None, client_id: str | None = None,
 ) -> tuple[list[dict], str | None]:
     """Newest first, by `status` and `assignment` status. `status=awaiting_credits` lists
     parked uploads (their jobs), since their invoices do not exist until the credits arrive
-    and OCR has run."""
+    and OCR has run. `client_id` confines a client-scoped key to its client."""
     _check_enum("status", status, INVOICE_STATUSES)
     _check_enum("assignment", assignment, ASSIGNMENT_STATUSES)
     if status == "awaiting_credits" and assignment is not None:
         return [], None  # a parked upload has no invoice, so no assignment yet
     filters = {"status": status, "assignment": assignment} if assignment else {"status": status}
     if status == "awaiting_credits":
-        query = sa.select(jobs).where(in_mode(jobs, team_id, mode), jobs.c.status == status)
+        query = sa.select(jobs).where(in_mode(jobs, team_id, mode), in_client(jobs, client_id), jobs.c.status == status)
         return pagination.fetch(conn, query, jobs.c.id, page, filters, _parked, item_key="jobId")
-    query = _invoice_query(team_id, mode, Search(status=status, assignment=assignment))
+    query = _invoice_query(team_id, mode, Search(status=status, assignment=assignment)).where(in_client(invoices, client_id))
     return pagination.fetch(conn, query, invoices.c.id, page, filters, lambda row: _summary(row["document"]))
 
 
@@ -175,13 +180,13 @@ def search_invoices(
     return pagination.fetch(conn, query, invoices.c.id, page, search.as_filters(), lambda row: to_item(row["document"]))
 
 
-def source_file(conn: sa.Connection, team_id: str, mode: Mode, invoice_id: str) -> dict:
+def source_file(conn: sa.Connection, team_id: str, mode: Mode, invoice_id: str, client_id: str | None = None) -> dict:
     """Where the invoice's uploaded file lies: {blobKey, mimeType, purged} (retention may
     have removed the file; the invoice stays)."""
     row = conn.execute(
         sa.select(jobs.c.blob_key, jobs.c.mime_type, jobs.c.file_purged_at)
         .select_from(invoices.join(jobs, jobs.c.id == invoices.c.job_id))
-        .where(in_mode(invoices, team_id, mode), invoices.c.id == invoice_id)
+        .where(in_mode(invoices, team_id, mode), in_client(invoices, client_id), invoices.c.id == invoice_id)
     ).first()
     if row is None:
         raise errors.InvoiceNotFound(f"No invoice {invoice_id} for this team.")

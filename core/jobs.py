@@ -6,7 +6,7 @@ from core import errors, pagination
 from core.actors import SYSTEM, Actor
 from core.clock import iso_ms
 from core.modes import Mode
-from core.store.scoping import bound_scope, in_bound_mode, in_mode
+from core.store.scoping import bound_scope, in_bound_mode, in_client, in_mode
 from core.store.tables import jobs
 
 PROCESSING, COMPLETED, FAILED, AWAITING_CREDITS = "processing", "completed", "failed", "awaiting_credits"
@@ -44,6 +44,7 @@ def event_job(row) -> dict:
 
 # Built once: GET /jobs/{id} is the route partners poll hardest.
 _ONE_JOB = sa.select(jobs).where(in_bound_mode(jobs), jobs.c.id == sa.bindparam("job_id"))
+_ONE_CLIENT_JOB = _ONE_JOB.where(jobs.c.client_id == sa.bindparam("scope_client_id"))
 _UPDATE_ONE = jobs.update().where(jobs.c.id == sa.bindparam("job_id"))
 
 
@@ -53,8 +54,13 @@ def update_job(conn: sa.Connection, job_id: str, **values) -> None:
     conn.execute(_UPDATE_ONE, {"job_id": job_id, **values})
 
 
-def get_job(conn: sa.Connection, team_id: str, mode: Mode, job_id: str) -> dict:
-    row = conn.execute(_ONE_JOB, {**bound_scope(team_id, mode), "job_id": job_id}).mappings().first()
+def get_job(conn: sa.Connection, team_id: str, mode: Mode, job_id: str, client_id: str | None = None) -> dict:
+    """One job; `client_id` confines a client-scoped key to its client's jobs."""
+    params = {**bound_scope(team_id, mode), "job_id": job_id}
+    if client_id is None:
+        row = conn.execute(_ONE_JOB, params).mappings().first()
+    else:
+        row = conn.execute(_ONE_CLIENT_JOB, {**params, "scope_client_id": client_id}).mappings().first()
     if row is None:
         raise errors.JobNotFound(f"No job {job_id} for this team.")
     return job_dto(row)
@@ -68,9 +74,13 @@ def validate_status(status: str | None) -> None:
         )
 
 
-def list_jobs(conn: sa.Connection, team_id: str, mode: Mode, status: str | None, page: pagination.Page) -> tuple[list[dict], str | None]:
-    """Newest first; `nextCursor` continues after the last item."""
-    query = sa.select(jobs).where(in_mode(jobs, team_id, mode))
+def list_jobs(
+    conn: sa.Connection, team_id: str, mode: Mode, status: str | None, page: pagination.Page,
+    client_id: str | None = None,
+) -> tuple[list[dict], str | None]:
+    """Newest first; `nextCursor` continues after the last item. `client_id` confines a
+    client-scoped key to its client's jobs."""
+    query = sa.select(jobs).where(in_mode(jobs, team_id, mode), in_client(jobs, client_id))
     if status is not None:
         query = query.where(jobs.c.status == status)
     return pagination.fetch(conn, query, jobs.c.id, page, {"status": status}, job_dto)

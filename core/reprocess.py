@@ -21,7 +21,7 @@ from core.kafka import Publisher
 from core.modes import Mode
 from core.settings import Settings
 from core.store.db import Store
-from core.store.scoping import in_mode
+from core.store.scoping import in_client, in_mode
 from core.store.tables import invoices, jobs
 
 
@@ -63,7 +63,8 @@ def request_invoice(settings: Settings, store: Store, principal: Principal, invo
     with store.write() as conn:
         invoice = conn.execute(
             sa.select(invoices.c.id, invoices.c.job_id, invoices.c.document)
-            .where(in_mode(invoices, principal.team_id, principal.mode), invoices.c.id == invoice_id)
+            .where(in_mode(invoices, principal.team_id, principal.mode), in_client(invoices, principal.client_id),
+                   invoices.c.id == invoice_id)
         ).first()
         if invoice is None:
             raise errors.InvoiceNotFound(f"No invoice {invoice_id} for this team.")

@@ -55,7 +55,7 @@ def resolve(
 ) -> dict:
     """Apply a review action; returns the invoice DTO as it stands afterwards."""
     with store.write() as conn:
-        row = locked_row(conn, principal.team_id, principal.mode, invoice_id)
+        row = locked_row(conn, principal.team_id, principal.mode, invoice_id, principal.client_id)
         dto = dict(row["document"])
         assignment = dict(dto.get("assignment") or {})
         if assignment.get("resolution"):

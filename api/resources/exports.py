@@ -28,7 +28,7 @@ class InvoiceExport:
         principal.require(scopes.INVOICE_EXPORT)
         render = registry.renderer(req.get_param("format"))
         with self.store.read() as conn:
-            invoice = exportable_invoice(conn, principal.team_id, principal.mode, invoice_id)
+            invoice = exportable_invoice(conn, principal.team_id, principal.mode, invoice_id, principal.client_id)
             lookups = load_lookups(conn, principal.team_id, principal.mode, invoice, date.today())
         exported = render(invoice, lookups)
         resp.status = falcon.HTTP_200

@@ -116,7 +116,9 @@ class InvoiceUploads(_Uploads):
         filters = {"status": status, "assignment": assignment} if assignment else {"status": status}
         page = pagination.parse(req.get_param("cursor"), req.get_param("limit"), filters)
         with self.store.read() as conn:
-            items, next_cursor = list_invoices(conn, principal.team_id, principal.mode, status, page, assignment)
+            items, next_cursor = list_invoices(
+                conn, principal.team_id, principal.mode, status, page, assignment, principal.client_id
+            )
         resp.media = {"data": items, "nextCursor": next_cursor}
 
 
@@ -142,7 +144,7 @@ class Invoice:
         principal: Principal = req.context.principal
         principal.require(scopes.INVOICE_READ)
         with self.store.read() as conn:
-            resp.media, version = get_versioned(conn, principal.team_id, principal.mode, invoice_id)
+            resp.media, version = get_versioned(conn, principal.team_id, principal.mode, invoice_id, principal.client_id)
         resp.etag = invoice_edits.etag(version)
 
     def on_patch(self, req: falcon.Request, resp: falcon.Response, invoice_id: str) -> None:
@@ -165,7 +167,7 @@ class InvoiceStatus:
         principal: Principal = req.context.principal
         principal.require(scopes.INVOICE_READ)
         with self.store.read() as conn:
-            resp.media = get_status(conn, principal.team_id, principal.mode, invoice_id)
+            resp.media = get_status(conn, principal.team_id, principal.mode, invoice_id, principal.client_id)
 
 
 class InvoiceReprocess:

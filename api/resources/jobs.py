@@ -25,7 +25,7 @@ class Job:
         principal: Principal = req.context.principal
         _require_job_scope(principal)
         with self.store.read() as conn:
-            resp.media = get_job(conn, principal.team_id, principal.mode, job_id)
+            resp.media = get_job(conn, principal.team_id, principal.mode, job_id, principal.client_id)
 
 
 class Jobs:
@@ -39,5 +39,5 @@ class Jobs:
         validate_status(status)
         page = pagination.parse(req.get_param("cursor"), req.get_param("limit"), {"status": status})
         with self.store.read() as conn:
-            items, next_cursor = list_jobs(conn, principal.team_id, principal.mode, status, page)
+            items, next_cursor = list_jobs(conn, principal.team_id, principal.mode, status, page, principal.client_id)
         resp.media = {"data": items, "nextCursor": next_cursor}

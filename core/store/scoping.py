@@ -17,3 +17,10 @@ def in_bound_mode(table: sa.Table) -> sa.ColumnElement[bool]:
 
 def bound_scope(team_id: str, mode: Mode) -> dict:
     return {"scope_team_id": team_id, "scope_mode": mode.value}
+
+
+def in_client(table: sa.Table, client_id: str | None) -> sa.ColumnElement[bool]:
+    """A client-scoped key's confinement (interface.md 5.5): rows of its own client only.
+    `client_id` None (a team-wide key, a dashboard member) adds no condition. A row of
+    another client then reads exactly as a row of another team: not found."""
+    return sa.true() if client_id is None else table.c.client_id == client_id
