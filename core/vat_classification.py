@@ -54,6 +54,13 @@ Every other non-zero rate:
 | purchase of goods        | PVM5  | PVM16                              | PVM48               |
 | purchase of services     | PVM5  | PVM21                              | PVM38               |
 
+A positive rate that is the seller's own country's VAT (the seller's VAT-code prefix, else
+its address, and the rates table of `core/data/vat_rates.toml`: a Dutch seller's 21 %, a
+Spanish seller's 21 %) gets no code and a `vat.foreign` warning; a foreign seller's rate
+that its country does not have (a Polish seller's 21 %) is Lithuanian VAT and is classified
+above. A Lithuanian rate gets its code only for supplies in its dates (9 % before 2026,
+12 % from 2026; the supply date is the delivery date, else the issue date, else unknown).
+
 Anything the tables do not cover gets no code (never a silent PVM1); the invoice's own
 `vatClassifier` is used then, else the field is written empty.
 
@@ -76,9 +83,11 @@ EN 16931 VAT category (UBL), as the supplier invoiced
 
 import re
 import unicodedata
+from datetime import date
 from decimal import Decimal
 
-from core.countries import EU
+from core import vat_rates
+from core.countries import EU, from_vat_code
 
 PURCHASE, SALES = "purchase", "sales"
 
@@ -174,15 +183,43 @@ def _whole(rate: Decimal) -> int | None:
     return int(rate) if rate == rate.to_integral_value() else None
 
 
+def foreign_vat(rate: Decimal, seller_country: str | None, seller_vat_country: str | None = None,
+                on: date | None = None) -> bool:
+    """Is a positive rate the seller's own country's VAT rather than Lithuania's?
+
+    The seller's country (its VAT code's prefix, else its address) decides with the rates
+    table (``core/vat_rates``): a Dutch seller's 21 % is Dutch VAT, while a Polish seller's
+    21 % (no Polish rate) is Lithuanian VAT charged by a seller registered here. A seller
+    with a Lithuanian VAT code always charges Lithuanian VAT."""
+    country = seller_vat_country or seller_country
+    if country in (None, "LT") or seller_vat_country == "LT":
+        return False
+    return rate in vat_rates.rates(country, on)
+
+
+def _lithuanian_rate_in_force(rate: Decimal, on: date | None) -> bool:
+    """A Lithuanian rate of the tables applies only to supplies in its dates (9 % before
+    2026, 12 % from 2026); a rate the dated table does not know keeps its table code."""
+    known = vat_rates.rates("LT")
+    return rate not in known or rate in vat_rates.rates("LT", on)
+
+
 def vat_classifier(
     flow: str | None, rate: Decimal | None, seller_country: str | None, buyer_country: str | None,
-    kind: str | None, buyer_has_vat_code: bool, art96: bool,
+    kind: str | None, buyer_has_vat_code: bool, art96: bool, on: date | None = None,
+    seller_vat_country: str | None = None,
 ) -> str | None:
-    """The PVM code of a line by the tables above; None when they do not decide."""
+    """The PVM code of a line by the tables above; None when they do not decide.
+
+    ``on`` is the supply date (delivery, else issue) when known: it decides which
+    Lithuanian rates were in force. A positive rate that is the seller's own country's VAT
+    (``foreign_vat``) gets no Lithuanian code."""
     if rate is None:
         return None
     whole = _whole(rate)
     if rate > 0:
+        if foreign_vat(rate, seller_country, seller_vat_country, on) or not _lithuanian_rate_in_force(rate, on):
+            return None
         if (flow == PURCHASE and whole in (21, 9, 5) and buyer_country == "LT" and seller_country
                 and seller_country != "LT" and kind in ("goods", "service")):
             special = _ABROAD_PURCHASE.get((_area(seller_country), kind))
@@ -240,10 +277,22 @@ def classify_invoice(invoice: dict) -> None:
     seller_country, buyer_country = of_party(seller), of_party(buyer)
     flow = invoice.get("direction")
     art96 = domestic_reverse_charge(invoice, seller_country, buyer_country)
+    on = vat_rates.as_date(invoice.get("deliveryDate") or invoice.get("issueDate"))
+    vat_country = from_vat_code(seller.get("vatCode"))
     by_rate: dict[Decimal, set[str | None]] = {}
+    foreign: set[Decimal] = set()
+
+    def code_of(rate: Decimal | None, kind: str | None) -> str | None:
+        if rate is not None and rate > 0 and foreign_vat(rate, seller_country, vat_country, on):
+            foreign.add(rate)
+        return vat_classifier(flow, rate, seller_country, buyer_country, kind, bool(buyer.get("vatCode")), art96,
+                              on=on, seller_vat_country=vat_country)
+
     for line in invoice.get("lines") or []:
         rate = _dec(line.get("vatRate"))
-        code = vat_classifier(flow, rate, seller_country, buyer_country, line.get("kind"), bool(buyer.get("vatCode")), art96)
+        code = code_of(rate, line.get("kind"))
+        if rate is not None and rate in foreign:
+            line["vatClassifier"] = None  # never a Lithuanian code read for foreign VAT
         line["vatClassifier"] = code or line.get("vatClassifier")
         category = ubl_category(rate, line["vatClassifier"], seller_country, buyer_country, bool(seller.get("vatCode")))
         line["category"] = category[0] if category else line.get("category")
@@ -253,13 +302,22 @@ def classify_invoice(invoice: dict) -> None:
         rate = _dec(entry.get("rate"))
         codes = by_rate.get(rate, set()) if rate is not None else set()
         code = next(iter(codes)) if len(codes) == 1 else None
-        code = code or vat_classifier(flow, rate, seller_country, buyer_country, None, bool(buyer.get("vatCode")), art96)
+        code = code or code_of(rate, None)
+        if rate is not None and rate in foreign:
+            code, entry["vatClassifier"] = None, None  # never a Lithuanian code read for foreign VAT
         entry["vatClassifier"] = code or entry.get("vatClassifier")
         category = ubl_category(rate, entry["vatClassifier"], seller_country, buyer_country, bool(seller.get("vatCode")))
         entry["category"] = category[0] if category else entry.get("category")
+    warnings = (invoice.get("validation") or {}).get("warnings")
+    if foreign and isinstance(warnings, list):
+        rates = ", ".join(f"{r.normalize():f} %" for r in sorted(foreign))
+        note = (f"vat.foreign: {rates} is the VAT of the seller's country ({vat_country or seller_country}),"
+                " not Lithuanian VAT: no Lithuanian VAT classifier")
+        if note not in warnings:
+            warnings.append(note)
 
 
-def undirected(rate: Decimal, seller: dict, buyer: dict) -> tuple[str | None, str | None]:
+def undirected(rate: Decimal, seller: dict, buyer: dict, on: date | None = None) -> tuple[str | None, str | None]:
     """(EN 16931 category, classifier) of a rate as a document reader sees it, before the
     invoice's client and so its direction are known: only a domestic supply at a positive
     rate is decided here; everything else is left to `classify_invoice` at completion."""
@@ -268,5 +326,7 @@ def undirected(rate: Decimal, seller: dict, buyer: dict) -> tuple[str | None, st
     if rate <= 0:
         return None, None
     plain = _PLAIN.get(_whole(rate))
-    domestic = of_party(seller) == "LT" and of_party(buyer) in ("LT", None)
+    domestic = of_party(seller) == "LT" and of_party(buyer) in ("LT", None) \
+        and not foreign_vat(rate, of_party(seller), from_vat_code(seller.get("vatCode")), on) \
+        and _lithuanian_rate_in_force(rate, on)
     return "S", (plain[0] if plain and domestic else None)

@@ -28,6 +28,7 @@ from core import errors
 from core.exports import ExportLookups
 from core import countries
 from core import vat_classification as classify
+from core import vat_rates
 from exporters.model import Line, Needs, Party, Prepared, VatGroup
 from exporters.numbers import ZERO, dec, money
 from exporters.text import UnencodableCode, code_for
@@ -36,7 +37,6 @@ from schemas.invoice import Party as PartyRecord
 
 TOLERANCE = Decimal("0.02")
 SUMMARY_TEXT = "Prekės/paslaugos pagal sąskaitą"
-_STANDARD_RATES = (Decimal(21), Decimal(9), Decimal(5), Decimal(12), Decimal(0))
 
 
 def refuse(reason: str) -> errors.InvoiceExportUnavailablePreprocessing:
@@ -169,8 +169,8 @@ def _summary_lines(invoice: Invoice, sign: Decimal) -> list[Line]:
     net, vat = dec(totals.net), dec(totals.vat)
     if net is None or net == 0:
         raise refuse("the invoice has neither a line table nor a VAT breakdown with amounts")
-    implied = (vat or ZERO) / net * 100
-    rate = next((r for r in _STANDARD_RATES if abs(implied - r) < Decimal("0.05")), None)
+    rate = vat_rates.implied_rate(net, vat or ZERO, countries.of_party(invoice.seller.model_dump() if invoice.seller else {}),
+                                  vat_rates.as_date(invoice.deliveryDate or invoice.issueDate))
     if rate is None:
         raise refuse("the invoice has no line table and its VAT rate cannot be told from the totals")
     return [Line(no=1, description=SUMMARY_TEXT, quantity=Decimal(1), unit=None, unit_price=money(net * sign),

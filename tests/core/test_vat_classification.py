@@ -39,6 +39,45 @@ P, S = classify.PURCHASE, classify.SALES
 
 
 @pytest.mark.parametrize(
+    "rate, on, seller_vat_country, code",
+    [
+        ("9", "2025-12-31", None, "PVM2"),  # 9 % applies to supplies before 2026
+        ("9", "2026-01-01", None, None),
+        ("12", "2026-03-01", None, "PVM58"),
+        ("12", "2025-06-01", None, None),
+        ("21", "2026-03-01", "LT", "PVM1"),
+    ],
+)
+def test_lithuanian_rates_by_supply_date(rate, on, seller_vat_country, code):
+    from datetime import date
+
+    got = classify.vat_classifier(P, Decimal(rate), "LT", "LT", "goods", True, False, on=date.fromisoformat(on),
+                                  seller_vat_country=seller_vat_country)
+    assert got == code
+
+
+def test_a_foreign_seller_registered_for_lithuanian_vat_charges_lithuanian_vat():
+    # A Dutch address but a Lithuanian VAT code: the 21 % is Lithuanian VAT.
+    assert classify.vat_classifier(P, Decimal(21), "NL", "LT", None, True, False, seller_vat_country="LT") == "PVM1"
+
+
+def test_foreign_vat_gets_no_classifier_and_a_warning():
+    invoice = {
+        "seller": {"name": "Leverancier B.V.", "vatCode": "NL123456789B01", "address": {"country": "NL"}},
+        "buyer": BUYER, "direction": "purchase", "issueDate": "2026-02-10",
+        "lines": [{"vatRate": "21", "kind": "goods", "vatClassifier": "PVM1"}],
+        "vatBreakdown": [{"rate": "21", "vatClassifier": "PVM1"}],
+        "validation": {"checks": [], "warnings": []},
+    }
+    classify.classify_invoice(invoice)
+    assert invoice["lines"][0]["vatClassifier"] is None
+    assert invoice["vatBreakdown"][0]["vatClassifier"] is None
+    assert invoice["vatBreakdown"][0]["category"] == "S"
+    assert any(w.startswith("vat.foreign") for w in invoice["validation"]["warnings"])
+
+
+
+@pytest.mark.parametrize(
     "flow, rate, seller, buyer, kind, buyer_vat, art96, code",
     [
         # plain rates, whatever the flow
@@ -51,13 +90,17 @@ P, S = classify.PURCHASE, classify.SALES
         (P, "9", "LT", "LT", "service", True, True, "PVM26"),
         (P, "5", "LT", "LT", "goods", True, True, "PVM27"),
         (P, "19", "DE", "LT", "goods", True, False, None),  # a foreign rate: no Lithuanian code
-        # purchases from abroad at 21/9/5 %
+        # the seller's own country's VAT is foreign VAT: no Lithuanian code, whatever the flow
+        (P, "21", "NL", "LT", "goods", True, False, None),
+        (P, "21", "ES", "ES", None, True, False, None),
+        (P, "5", "PL", "LT", "goods", True, False, None),
+        # purchases from abroad at 21/9/5 % (rates the seller's country does not have)
         (P, "21", "PL", "LT", "goods", True, False, "PVM16"),
         (P, "9", "PL", "LT", "goods", True, False, "PVM17"),
-        (P, "5", "PL", "LT", "goods", True, False, "PVM18"),
+        (P, "5", "SE", "LT", "goods", True, False, "PVM18"),  # 5 % is no Swedish rate: Lithuanian VAT
         (P, "21", "DE", "LT", "service", True, False, "PVM21"),
         (P, "9", "DE", "LT", "service", True, False, "PVM57"),
-        (P, "5", "DE", "LT", "service", True, False, "PVM40"),
+        (P, "5", "SE", "LT", "service", True, False, "PVM40"),
         (P, "21", "US", "LT", "service", True, False, "PVM20"),
         (P, "9", "US", "LT", "service", True, False, "PVM54"),
         (P, "5", "US", "LT", "service", True, False, "PVM37"),
