@@ -13,13 +13,15 @@ export DAGSTER_HOME := $(INVOICES_HOME)/dagster
 # (test stacks set their own).
 run: export PROMETHEUS_MULTIPROC_DIR := $(INVOICES_HOME)/metrics
 export PATH := $(CURDIR)/.venv/bin:$(PATH)
+# nginx (`invoices front`) answers the public port; gunicorn a private loopback one behind it.
+run: export INVOICES_APP_PORT ?= $(shell echo $$(( $${INVOICES_API_PORT:-8000} + 10000 )))
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := tesseract-ocr-lit tesseract-ocr-eng tesseract-ocr-osd \
                 tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-pol tesseract-ocr-lav tesseract-ocr-est \
                 tesseract-ocr-nld tesseract-ocr-ita tesseract-ocr-spa tesseract-ocr-rus \
                 fonts-dejavu-core fonts-dejavu-extra fonts-liberation2 libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 postgresql \
-                redis-server chromium
+                redis-server chromium nginx
 
 .PHONY: run test setup system-deps python-env bench eval clean
 

@@ -5,13 +5,21 @@ import os
 
 from gunicorn.glogging import Logger
 
-bind = f"{os.environ.get('INVOICES_API_HOST', '127.0.0.1')}:{os.environ.get('INVOICES_API_PORT', '8000')}"
+# Behind the front (`make run`: nginx on INVOICES_API_PORT) gunicorn answers on a private
+# loopback port, INVOICES_APP_PORT; without it, it takes the public port itself.
+if os.environ.get("INVOICES_APP_PORT", "").strip():
+    bind = f"127.0.0.1:{os.environ['INVOICES_APP_PORT'].strip()}"
+else:
+    bind = f"{os.environ.get('INVOICES_API_HOST', '127.0.0.1')}:{os.environ.get('INVOICES_API_PORT', '8000')}"
 workers = int(os.environ.get("INVOICES_API_WORKERS", multiprocessing.cpu_count()))
 threads = int(os.environ.get("INVOICES_API_THREADS", "4"))
 timeout = 120
 graceful_timeout = 10
 keepalive = 5
 accesslog = "-" if os.environ.get("INVOICES_ACCESS_LOG", "1") == "1" else None
+# The path without its query string, and no Referer: an `api_key` sent in the query or a
+# set-password token (in the URL or in a Referer pointing at it) never reaches the log.
+access_log_format = '%(h)s %(t)s "%(m)s %(U)s %(H)s" %(s)s %(b)s %(L)ss "%(a)s"'
 wsgi_app = "api.wsgi:app"
 # Requests that gunicorn itself refuses (malformed request line, bad header) are answered
 # with problem+json by this worker class instead of gunicorn's HTML page.

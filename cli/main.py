@@ -12,6 +12,7 @@ from pathlib import Path
 import click
 
 from cli.exports import export_group
+from cli.front import front_command
 from cli.operations import maintenance_group, plan_group, redis_command, retention_group
 from cli.output import emit, run, store
 from cli.users import user_group
@@ -132,6 +133,7 @@ admin_group.add_command(maintenance_group)
 admin_group.add_command(retention_group)
 admin_group.add_command(user_group)
 main.add_command(redis_command)
+main.add_command(front_command)
 main.add_command(warehouse_group)
 
 

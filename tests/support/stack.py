@@ -1,5 +1,7 @@
 """A whole stack for end-to-end tests: Tansu broker, gunicorn API, Dagster daemon, and
-the webhook dispatcher when a test asks for it (`start_webhooks`).
+the webhook dispatcher when a test asks for it (`start_webhooks`). With `front=True` the
+API is reached as under `make run`: nginx (`invoices front`) on the public port, gunicorn
+on a private one behind it.
 
 Ports are free ones and INVOICES_HOME is a temporary folder, so a test stack runs beside a
 developer's `make run`. Admin commands go through the real `invoices` CLI.
@@ -23,9 +25,11 @@ BIN = Path(sys.executable).parent
 
 
 class Stack:
-    def __init__(self, home: Path, **overrides: str):
+    def __init__(self, home: Path, *, front: bool = False, **overrides: str):
         self.home = home
         self.api_port, self.broker_port = free_port(), free_port()
+        # the port gunicorn itself listens on: the public one, or a private one behind nginx
+        self.app_port = free_port() if front else self.api_port
         self.env = {
             **os.environ,
             "INVOICES_HOME": str(home),
@@ -38,10 +42,13 @@ class Stack:
             # every process of the stack writes its metrics here; the API's /metrics merges them
             "PROMETHEUS_MULTIPROC_DIR": str(home / "metrics"),
             "PATH": f"{BIN}{os.pathsep}{os.environ.get('PATH', '')}",
+            **({"INVOICES_APP_PORT": str(self.app_port)} if front else {}),
             **overrides,
         }
         self.env.pop("PYTHONDONTWRITEBYTECODE", None)
         self.env.pop("KAFKA_BOOTSTRAP_SERVERS", None)
+        if not front:
+            self.env.pop("INVOICES_APP_PORT", None)
         self.logs = home / "logs"
         self.logs.mkdir(parents=True, exist_ok=True)
         self.broker = Managed("broker", [str(BIN / "invoices"), "broker"], self.env, self.logs, ROOT)
@@ -49,6 +56,7 @@ class Stack:
         self.daemon = Managed(
             "daemon", [str(BIN / "dagster-daemon"), "run", "-w", "workspace.yaml"], self.env, self.logs, ROOT
         )
+        self.front = Managed("front", [str(BIN / "invoices"), "front"], self.env, self.logs, ROOT) if front else None
         self.webhooks: Managed | None = None
         # the counter store: the test run's shared one when given, else one of its own
         self.redis: Managed | None = None
@@ -69,7 +77,10 @@ class Stack:
 
     def start_api(self) -> None:
         self.api.start()
-        wait_for_port(self.api_port, 30, self.api.proc)
+        wait_for_port(self.app_port, 30, self.api.proc)
+        if self.front is not None:
+            self.front.start()
+            wait_for_port(self.api_port, 20, self.front.proc)
 
     def start_daemon(self) -> None:
         self.daemon.start()
@@ -94,12 +105,12 @@ class Stack:
         return self
 
     def stop(self) -> None:
-        for proc in (self.webhooks, self.daemon, self.api, self.broker, self.redis):
+        for proc in (self.front, self.webhooks, self.daemon, self.api, self.broker, self.redis):
             if proc is not None:
                 proc.stop()
 
     def logs_tail(self) -> str:
-        procs = [p for p in (self.broker, self.api, self.daemon, self.webhooks) if p is not None]
+        procs = [p for p in (self.broker, self.front, self.api, self.daemon, self.webhooks) if p is not None]
         return "\n".join(f"--- {p.name} ---\n{p.tail()}" for p in procs)
 
     # --- helpers -----------------------------------------------------------------------------
@@ -151,9 +162,9 @@ class Stack:
 
 
 @contextmanager
-def running(home: Path, **overrides: str) -> Iterator[Stack]:
+def running(home: Path, *, front: bool = False, **overrides: str) -> Iterator[Stack]:
     """A started stack, always stopped afterwards."""
-    stack = Stack(home, **overrides)
+    stack = Stack(home, front=front, **overrides)
     try:
         stack.start()
         yield stack

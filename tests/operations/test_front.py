@@ -1,0 +1,229 @@
+"""The front (nginx, `invoices front`) before a real gunicorn, as `make run` starts them:
+per-route body caps answered as problem+json by nginx itself, chunked bodies reaching the
+app de-chunked, an access log without query strings, and slow clients that cannot starve
+the API's workers."""
+
+import json
+import re
+import socket
+import statistics
+import time
+from pathlib import Path
+
+import pytest
+import requests
+
+from cli.front import render
+from core.settings import load_settings
+from tests.support.stack import Stack
+
+pytestmark = pytest.mark.e2e
+
+FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "invoice_digital.pdf"
+MB = 1024 * 1024
+
+
+@pytest.fixture(scope="module")
+def front(tmp_path_factory):
+    """gunicorn on a private port, nginx on the public one; a broker for uploads, no daemon."""
+    stack = Stack(tmp_path_factory.mktemp("front"), front=True, INVOICES_ACCESS_LOG="1")
+    try:
+        stack.init()
+        if stack.redis is not None:
+            stack.redis.start()
+        stack.start_broker()
+        stack.start_api()
+        yield stack
+    finally:
+        stack.stop()
+
+
+@pytest.fixture(scope="module")
+def acct(front):
+    team = front.cli("admin", "team", "create", "--name", "UAB Priekis")["teamId"]
+    front.cli("admin", "credits", "grant", "--team", team, "--amount", "5")
+    scopes = "invoice:read,invoice:write,webhook:manage"
+    return front.cli("admin", "key", "create", "--team", team, "--mode", "live", "--scopes", scopes)["key"]
+
+
+def _exchange(port: int, head: bytes, body: bytes = b"") -> tuple[int, dict, bytes]:
+    """One raw request; the answer's status, headers and body (read until nginx closes)."""
+    with socket.create_connection(("127.0.0.1", port), timeout=15) as sock:
+        sock.sendall(head + body)
+        data = b""
+        try:
+            while chunk := sock.recv(65536):
+                data += chunk
+        except ConnectionResetError:
+            pass
+    raw_head, _, rest = data.partition(b"\r\n\r\n")
+    lines = raw_head.decode("latin-1").split("\r\n")
+    headers = {k.strip().lower(): v.strip() for k, _, v in (line.partition(":") for line in lines[1:])}
+    if headers.get("transfer-encoding") == "chunked":
+        rest = _dechunk(rest)
+    return int(lines[0].split()[1]), headers, rest
+
+
+def _dechunk(data: bytes) -> bytes:
+    out = b""
+    while data:
+        size_line, _, data = data.partition(b"\r\n")
+        size = int(size_line.split(b";")[0], 16)
+        if size == 0:
+            break
+        out, data = out + data[:size], data[size + 2:]
+    return out
+
+
+def _head(method: str, path: str, *, length: int | None = None, chunked: bool = False, key: str | None = None,
+          content_type: str = "application/json") -> bytes:
+    lines = [f"{method} {path} HTTP/1.1", "Host: invoices.test", "Connection: close", f"Content-Type: {content_type}"]
+    if key:
+        lines.append(f"Authorization: Bearer {key}")
+    if length is not None:
+        lines.append(f"Content-Length: {length}")
+    if chunked:
+        lines.append("Transfer-Encoding: chunked")
+    return ("\r\n".join(lines) + "\r\n\r\n").encode()
+
+
+def _chunked(payload: bytes, size: int = 64 * 1024) -> bytes:
+    parts = [b"%x\r\n%s\r\n" % (len(payload[i:i + size]), payload[i:i + size]) for i in range(0, len(payload), size)]
+    return b"".join(parts) + b"0\r\n\r\n"
+
+
+def _assert_problem(status: int, headers: dict, body: bytes, code: str, want_status: int, path: str) -> None:
+    assert status == want_status, body
+    assert headers["content-type"].startswith("application/problem+json")
+    problem = json.loads(body)
+    assert (problem["status"], problem["code"], problem["instance"]) == (want_status, code, path)
+    assert problem["type"].endswith("/errors/error-registry") and problem["requestId"].startswith("req_")
+    assert headers["x-request-id"] == problem["requestId"]
+
+
+# --- body caps per route ---------------------------------------------------------------------
+@pytest.mark.parametrize(("method", "path", "limit", "code"), [
+    ("POST", "/external/v1/invoices", 50 * MB, "upload.payload_too_large"),
+    ("POST", "/external/v1/invoices/batch", 500 * MB, "upload.payload_too_large"),
+    ("POST", "/external/v1/webhooks", 1 * MB, "validation.failed"),
+    ("PATCH", "/external/v1/invoices/inv_01abc", 1 * MB, "validation.failed"),
+    ("POST", "/external/v1/contacts", 1 * MB, "validation.failed"),
+    ("POST", "/app/login", 256 * 1024, "validation.failed"),
+    ("POST", "/app/webhooks", 256 * 1024, "validation.failed"),
+])
+def test_a_body_over_the_routes_cap_is_refused_by_the_front(front, method, path, limit, code):
+    # announced by Content-Length: refused before a byte of the body is read
+    status, headers, body = _exchange(front.api_port, _head(method, path, length=limit + 1))
+    _assert_problem(status, headers, body, code, 413, path)
+
+
+@pytest.mark.parametrize(("path", "size", "code"), [
+    ("/external/v1/webhooks", 1 * MB + 1, "validation.failed"),
+    ("/app/login", 256 * 1024 + 1, "validation.failed"),
+])
+def test_a_chunked_body_over_the_cap_is_refused_too(front, path, size, code):
+    status, headers, body = _exchange(front.api_port, _head("POST", path, chunked=True), _chunked(b"a" * size))
+    _assert_problem(status, headers, body, code, 413, path)
+
+
+def test_a_body_under_the_cap_reaches_the_app(front, acct):
+    status, headers, body = _exchange(front.api_port, _head("POST", "/external/v1/webhooks", key=acct,
+                                                            length=900 * 1024), b" " * (900 * 1024))
+    assert status == 400 and json.loads(body)["code"].startswith("validation.")  # the app's own answer
+    assert "x-request-id" in headers
+
+
+# --- chunked bodies ----------------------------------------------------------------------------
+def test_a_chunked_upload_reaches_the_app_de_chunked(front, acct):
+    boundary = "frontboundary"
+    payload = (
+        f'--{boundary}\r\nContent-Disposition: form-data; name="file"; filename="chunked.pdf"\r\n'
+        "Content-Type: application/pdf\r\n\r\n"
+    ).encode() + FIXTURE.read_bytes() + f"\r\n--{boundary}--\r\n".encode()
+    head = _head("POST", "/external/v1/invoices", chunked=True, key=acct,
+                 content_type=f"multipart/form-data; boundary={boundary}")
+    status, _, body = _exchange(front.api_port, head, _chunked(payload, 4096))
+    assert status == 202, body
+    job = json.loads(body)
+    assert job["jobId"].startswith("job_") and job["status"] in ("processing", "awaiting_credits")
+
+
+def test_a_chunked_json_body_is_read_like_a_sized_one(front, acct):
+    payload = json.dumps({"url": "http://example.com/hook", "events": ["invoice.processed"]}).encode()
+    sized = _exchange(front.api_port, _head("POST", "/external/v1/webhooks", key=acct, length=len(payload)), payload)
+    chunked = _exchange(front.api_port, _head("POST", "/external/v1/webhooks", key=acct, chunked=True),
+                        _chunked(payload, 7))
+    assert sized[0] == chunked[0] == 400
+    assert json.loads(sized[2])["code"] == json.loads(chunked[2])["code"] == "webhook.url_not_https"
+
+
+# --- logs ----------------------------------------------------------------------------------------
+def test_the_access_logs_keep_no_query_string(front):
+    secret = "svc_live_" + "Q" * 48
+    answer = requests.get(f"http://127.0.0.1:{front.api_port}/healthz?api_key={secret}&token=abc.def",
+                          headers={"Referer": f"http://x/app/set-password?token={secret}"}, timeout=5)
+    assert answer.status_code == 200
+    time.sleep(0.5)
+    front_log, api_log = front.front.tail(200), front.api.tail(200)
+    assert '"path":"/healthz"' in front_log and "GET /healthz HTTP/1.1" in api_log
+    assert secret not in front_log + api_log and "abc.def" not in front_log + api_log
+
+
+# --- slow clients (interface: the API stays up) -------------------------------------------------
+DRIPPERS, DRIP_FOR_S, PROBE_FOR_S = 50, 8.0, 6.0
+
+
+def test_slow_clients_cannot_starve_the_api(front, acct):
+    """50 connections each send one more header line every second and never finish; the
+    probe and an authenticated read keep answering fast the whole time."""
+    drippers = []
+    for n in range(DRIPPERS):
+        sock = socket.create_connection(("127.0.0.1", front.api_port), timeout=5)
+        sock.sendall(f"GET /external/v1/jobs HTTP/1.1\r\nHost: x\r\nX-Slow-{n}: 0\r\n".encode())
+        drippers.append(sock)
+    session_free = {"Connection": "close"}
+    latencies: dict[str, list[float]] = {"healthz": [], "jobs": []}
+    started = last_drip = time.monotonic()
+    try:
+        while time.monotonic() - started < PROBE_FOR_S:
+            if time.monotonic() - last_drip >= 1.0:
+                for n, sock in enumerate(drippers):
+                    sock.sendall(f"X-Drip-{n}: {int(time.monotonic())}\r\n".encode())
+                last_drip = time.monotonic()
+            for name, path, headers in (
+                ("healthz", "/healthz", session_free),
+                ("jobs", "/external/v1/jobs", {**session_free, "Authorization": f"Bearer {acct}"}),
+            ):
+                t0 = time.perf_counter()
+                answer = requests.get(f"http://127.0.0.1:{front.api_port}{path}", headers=headers, timeout=5)
+                latencies[name].append(time.perf_counter() - t0)
+                assert answer.status_code == 200, answer.text
+            time.sleep(0.02)
+        # the drippers are still connected: nothing was refused, they were simply not waited on
+        for n, sock in enumerate(drippers):
+            sock.sendall(f"X-Drip-{n}: last\r\n".encode())
+    finally:
+        for sock in drippers:
+            sock.close()
+    for name, values in latencies.items():
+        values.sort()
+        p99 = values[min(len(values) - 1, int(len(values) * 0.99))]
+        print(f"slow clients: {name} n={len(values)} median={statistics.median(values) * 1000:.1f} ms "
+              f"p99={p99 * 1000:.1f} ms max={values[-1] * 1000:.1f} ms")
+        assert len(values) >= 20 and p99 < 0.100, (name, values[-5:])
+
+
+# --- the rendered file ------------------------------------------------------------------------
+def test_the_rendered_config_names_the_ports_proxies_and_paths(tmp_path, monkeypatch):
+    monkeypatch.setenv("INVOICES_HOME", str(tmp_path))
+    monkeypatch.setenv("INVOICES_API_PORT", "8123")
+    monkeypatch.setenv("INVOICES_APP_PORT", "18123")
+    monkeypatch.setenv("INVOICES_TRUSTED_PROXIES", "10.1.0.0/16, 192.0.2.7")
+    monkeypatch.setenv("INVOICES_ACCESS_LOG", "0")
+    text = render(load_settings(), tmp_path / "nginx")
+    assert not re.search(r"@[A-Z_]+@", text)  # every mark filled
+    assert "listen 127.0.0.1:8123 default_server;" in text and "server 127.0.0.1:18123;" in text
+    assert "set_real_ip_from 10.1.0.0/16;" in text and "set_real_ip_from 192.0.2.7/32;" in text
+    assert "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;" in text
+    assert "proxy_set_header X-Forwarded-Proto $forwarded_proto;" in text
+    assert "access_log off;" in text and f"client_body_temp_path {tmp_path}/nginx/client_body;" in text
