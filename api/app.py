@@ -4,6 +4,7 @@ probes and metrics beside them, and the served contract."""
 import falcon
 
 from api import problems
+from api.bodies import BodyLimits, JSONBodies
 from api.middleware import API_PREFIX as BASE
 from api.middleware import Authentication, Maintenance, Observability, RateLimits, RequestId
 from api.resources.clients import Clients
@@ -50,13 +51,15 @@ def create_app(
     failed_auth = FailedAttempts(counters, "auth-failures", FAILED_AUTH_LIMIT, FAILED_AUTH_WINDOW_S)
     app = falcon.App(middleware=[
         RequestId(),
+        BodyLimits(),
         Maintenance(MaintenanceSwitch(store)),
         Authentication(store, failed_auth, default_plan(settings), PrincipalCache(store, settings.auth_cache_s)),
         RateLimits(counters),
         Observability(),
     ])
     app.req_options.strip_url_path_trailing_slash = True
-    json_handler = falcon.media.JSONHandler()
+    json_handler = JSONBodies()  # size and depth checked before parsing
+    app.req_options.media_handlers[falcon.MEDIA_JSON] = json_handler
     app.req_options.media_handlers[MERGE_PATCH_JSON] = json_handler  # PATCH bodies (RFC 7396)
 
     blobs = BlobStore(settings.blob_dir)

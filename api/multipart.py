@@ -52,8 +52,9 @@ def read_upload_form(req: falcon.Request, max_body: int = limits.SINGLE_BODY_BYT
                 fields[part.name] = part.get_text() or ""
             else:
                 part.stream.read()  # an unexpected extra file: drain and ignore it
-    except falcon.MediaMalformedError as exc:
-        raise errors.InvalidBody(f"The multipart body is malformed: {exc.description or exc.title}.") from exc
-    except falcon.HTTPError as exc:
-        raise errors.InvalidBody(f"The multipart body is malformed: {exc.description or exc.title}.") from exc
+    except falcon.HTTPError as exc:  # MediaMalformedError among them
+        raise errors.InvalidBody(
+            f"The multipart body is malformed: {exc.description or exc.title}.",
+            errors=[errors.field_error("body", "validation.invalid_format")],
+        ) from exc
     return UploadForm(files=files, fields=fields)

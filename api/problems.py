@@ -67,7 +67,8 @@ def handle_http_error(req, resp, ex: falcon.HTTPError, params) -> None:
     status = int(ex.status_code)
     error_type = _FALCON_STATUS_TO_ERROR.get(status)
     if isinstance(ex, falcon.MediaMalformedError) or (error_type is None and 400 <= status < 500):
-        error = errors.InvalidBody(ex.description or "The request body could not be parsed.")
+        error = errors.InvalidBody(ex.description or "The request body could not be parsed.",
+                                   errors=[errors.field_error("body", "validation.invalid_format")])
     elif error_type is None:
         error = errors.InternalError()
     else:

@@ -5,7 +5,7 @@ from datetime import datetime
 
 import sqlalchemy as sa
 
-from core import credits, errors, ids, keys
+from core import credits, errors, ids, keys, text
 from core import scopes as scope_names
 from core.auth import Principal, ip_allowed
 from core.clock import iso_ms, utcnow
@@ -20,7 +20,15 @@ class AdminError(ValueError):
     """An operator command that cannot be carried out, with the reason."""
 
 
+def _name(name: str) -> str:
+    """Team and client names refuse control and bidirectional-override characters (core/text.py)."""
+    if not text.is_safe(name):
+        raise AdminError("the name holds a control or bidirectional-override character")
+    return name
+
+
 def create_team(store: Store, name: str) -> dict:
+    _name(name)
     team_id = ids.new_team_id()
     with store.write() as conn:
         conn.execute(teams.insert().values(id=team_id, name=name, created_at=utcnow()))
@@ -105,6 +113,7 @@ def create_client(
     store: Store, team_id: str, mode: Mode, name: str,
     company_code: str | None = None, vat_code: str | None = None,
 ) -> dict:
+    _name(name)
     client_id = ids.new_client_id(mode)
     with store.write() as conn:
         _team(conn, team_id)

@@ -1,5 +1,7 @@
 """Reading HTML forms into the API's bodies, so the same pydantic models check them."""
 
+from core import errors
+
 
 def listed(form: dict, name: str) -> list[str]:
     """A field that may repeat (checkboxes): always a list."""
@@ -21,3 +23,14 @@ def text(form: dict, name: str) -> str | None:
 def present(form: dict, names) -> dict:
     """The fields of `names` that the form sent, empty ones as None (a merge patch clears them)."""
     return {name: text(form, name) for name in names if name in form}
+
+
+def integer(form: dict, name: str, default: int = 0) -> int:
+    """A whole-number field (a hidden `version`, a page number): a value that is not one is
+    400 validation.invalid_body, never an internal error."""
+    value = text(form, name)
+    if value is None:
+        return default
+    if not value.isascii() or not value.isdigit() or len(value) > 18:
+        raise errors.InvalidBody(f"{name} must be a whole number.", errors=[errors.field_error(name, "validation.invalid_type")])
+    return int(value)

@@ -5,6 +5,8 @@ what the member touched; it then goes through `schemas.invoices.InvoicePatch` an
 `core.invoice_edits.edit`, the same code as PATCH /invoices/{id}.
 """
 
+from dashboard.forms import text as form_text
+
 
 def N_(text: str) -> str:
     """Marks a label for translation; the template translates it."""
@@ -57,7 +59,7 @@ def patch_from(document: dict, form: dict) -> dict:
     for path in PATHS:
         if path not in form:
             continue
-        sent = str(form[path]).strip() or None
+        sent = form_text(form, path)
         current = value_at(document, path)
         if sent != (None if current in (None, "") else str(current)):
             _put(patch, path, sent)

@@ -14,6 +14,8 @@ from pydantic_core import PydanticCustomError
 from stdnum import iban as stdnum_iban
 from stdnum.eu import vat as stdnum_vat
 
+from core import text as safe_text
+
 
 def _fail(code: str, message: str) -> PydanticCustomError:
     return PydanticCustomError(code, message)
@@ -84,6 +86,18 @@ def _phone(value: str) -> str:
     return value
 
 
+def _one_line(value: str) -> str:
+    if not safe_text.is_safe(value):
+        raise _fail("validation.invalid_value", "no control or bidirectional-override characters")
+    return value
+
+
+def _multi_line(value: str) -> str:
+    if not safe_text.is_safe(value, multiline=True):
+        raise _fail("validation.invalid_value", "no control (other than line breaks and tabs) or bidirectional-override characters")
+    return value
+
+
 def public_id(*prefixes: str):
     """An id with one of these prefixes and a ULID body (`cl_live_01...`, `ct_test_01...`)."""
     pattern = re.compile(rf"({'|'.join(re.escape(p) for p in prefixes)})[0-9a-z]{{26}}")
@@ -96,9 +110,10 @@ def public_id(*prefixes: str):
     return check
 
 
-Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=300)]
-LongText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=4000)]
-ShortText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200)]
+# Names and free text refuse control and bidirectional-override characters (core/text.py).
+Text = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=300), AfterValidator(_one_line)]
+LongText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=4000), AfterValidator(_multi_line)]
+ShortText = Annotated[str, StringConstraints(strip_whitespace=True, min_length=1, max_length=200), AfterValidator(_one_line)]
 VatCode = Annotated[str, StringConstraints(max_length=40), AfterValidator(_vat_code)]
 Iban = Annotated[str, StringConstraints(max_length=50), AfterValidator(_iban)]
 CompanyCode = Annotated[str, StringConstraints(max_length=60), AfterValidator(_company_code)]

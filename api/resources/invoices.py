@@ -3,7 +3,7 @@
 import falcon
 
 from api.multipart import FilePart, UploadForm, read_upload_form
-from core import admission, errors, idempotency, invoice_edits, limits, pagination, reprocess, scopes, uploads
+from core import admission, errors, idempotency, invoice_edits, limits, pagination, reprocess, scopes, text, uploads
 from core.actors import Actor
 from core.auth import Principal
 from core.blobs import BlobStore
@@ -73,7 +73,7 @@ def _request(principal: Principal, form: UploadForm, key: str | None, req: falco
         except errors.ServiceError as exc:
             if not batch:
                 raise
-            rejected.append(admission.RejectedFile(index, part.filename or f"file-{index + 1}", exc))
+            rejected.append(admission.RejectedFile(index, text.stripped(part.filename or "") or f"file-{index + 1}", exc))
     return admission.UploadRequest(
         files=tuple(accepted), rejected=tuple(rejected), client_header=req.get_header("X-Client-Id"),
         scenario=scenario, idempotency_key=key, request_id=req.context.request_id, batch=batch,
@@ -82,7 +82,8 @@ def _request(principal: Principal, form: UploadForm, key: str | None, req: falco
 
 def _checked(index: int, part: FilePart) -> admission.IncomingFile:
     mime_type = uploads.decide_mime_type(part.data, part.content_type)
-    filename = part.filename or f"upload.{uploads.ACCEPTED_TYPES[mime_type]}"
+    # control and bidirectional-override characters are stripped from file names (core/text.py)
+    filename = text.stripped(part.filename or "").strip() or f"upload.{uploads.ACCEPTED_TYPES[mime_type]}"
     uploads.check_filename(filename)
     return admission.IncomingFile(index, part.data, filename, mime_type)
 

@@ -26,11 +26,17 @@ __all__ = [
     "read_document",
     "MAX_PAGES",
     "MAX_IMAGE_PIXELS",
+    "MAX_ASPECT_RATIO",
+    "MIN_IMAGE_SIDE",
     "SUPPORTED_MIME_TYPES",
 ]
 
 MAX_PAGES = 50
 MAX_IMAGE_PIXELS = 100_000_000
+# No page of an invoice or a receipt (a long till roll included) is 50 times longer than it
+# is wide or a few pixels across; OCR engines fail on such strips with internal errors.
+MAX_ASPECT_RATIO = 50
+MIN_IMAGE_SIDE = 16
 SUPPORTED_MIME_TYPES = ("application/pdf", "image/jpeg", "image/png", "image/webp")
 _MIME_ALIASES = {"image/jpg": "image/jpeg", "image/pjpeg": "image/jpeg", "image/x-png": "image/png"}
 
@@ -102,6 +108,17 @@ def _open_image(data: bytes) -> Image.Image:
         )
     if pixels == 0:
         raise DocumentError("the image is empty")
+    short, long = sorted((image.width, image.height))
+    if short < MIN_IMAGE_SIDE:
+        raise DocumentError(
+            f"the image is too small to read ({image.width}x{image.height} pixels; "
+            f"each side must be at least {MIN_IMAGE_SIDE} pixels)"
+        )
+    if long > short * MAX_ASPECT_RATIO:
+        raise DocumentError(
+            f"the image's shape cannot be a document page ({image.width}x{image.height} pixels; "
+            f"one side may be at most {MAX_ASPECT_RATIO} times the other)"
+        )
     try:
         image.seek(0)
         with _strict_decoding():

@@ -7,6 +7,7 @@ keeps (the API lets any key with invoice:write change them), so members edit the
 import falcon
 
 from core import admin, contacts, errors, pagination, scopes
+from core import text as safe_text
 from core.clients import list_clients
 from core.modes import Mode
 from core.validation import parse
@@ -49,8 +50,9 @@ class ClientCreate(Clients):
     def on_post(self, req: falcon.Request, resp: falcon.Response) -> None:
         form = self.form(req)
         name = text(form, "name")
-        if not name:
-            self.show(req, resp, problem=errors.InvalidBody("name"), status=falcon.HTTP_400)
+        if not name or not safe_text.is_safe(name):
+            self.show(req, resp, problem=errors.InvalidBody("name", errors=[errors.field_error("name")]),
+                      status=falcon.HTTP_400)
             return
         admin.create_client(self.store, self.member(req).team_id, Mode.LIVE, name,
                             text(form, "companyCode"), text(form, "vatCode"))

@@ -12,7 +12,7 @@ from core.clients import list_clients
 from core.exports import exportable_invoice, load_lookups
 from core.invoices import Search, get_versioned, search_invoices, source_file
 from core.validation import parse
-from dashboard import invoice_form, page_images
+from dashboard import forms, invoice_form, page_images
 from dashboard.web import PREFIX, Page, redirect
 from exporters import registry
 from schemas.invoices import InvoicePatch
@@ -88,9 +88,10 @@ class InvoiceView(Page):
         with self.store.read() as conn:
             doc, _version = get_versioned(conn, principal.team_id, principal.mode, invoice_id)
         try:
+            version = forms.integer(form, "version")
             patch = parse(InvoicePatch, invoice_form.patch_from(doc, form))
             invoice_edits.edit(self.store, self.rules, principal, invoice_id, patch,
-                               invoice_edits.etag(int(form.get("version") or 0)), Actor.ui(self.member(req).id))
+                               invoice_edits.etag(version), Actor.ui(self.member(req).id))
         except (errors.InvalidBody, errors.Conflict, errors.InvoiceNotEditable) as exc:
             problems = invoice_form.field_errors(exc.errors) or {"": exc.code}
             self._show(req, resp, invoice_id, problems, falcon.HTTP_409 if exc.status == 409 else falcon.HTTP_400)

@@ -6,6 +6,7 @@ from core import admin, credits, errors, pagination, review
 from core.actors import Actor
 from core.invoices import Search, search_invoices
 from core.jobs import AWAITING_CREDITS, FAILED, PROCESSING, list_jobs
+from dashboard.forms import text
 from dashboard.pages.invoices import client_names
 from dashboard.web import PREFIX, Page, redirect
 
@@ -37,9 +38,9 @@ class ReviewAction(ReviewQueue):
         form = self.form(req)
         try:
             review.resolve(self.store, self.rules, self.principal(req), invoice_id, action,
-                           Actor.ui(self.member(req).id), form.get("clientId") or None, form.get("force") == "1")
+                           Actor.ui(self.member(req).id), text(form, "clientId"), text(form, "force") == "1")
         except errors.AssignmentMoveNeedsReview as exc:
-            self.show(req, resp, {"invoiceId": invoice_id, "code": exc.code, "clientId": form.get("clientId"),
+            self.show(req, resp, {"invoiceId": invoice_id, "code": exc.code, "clientId": text(form, "clientId"),
                                   **exc.extra}, falcon.HTTP_409)
             return
         except (errors.InvalidBody, errors.AssignmentDestinationSameClient, errors.AssignmentConflict,
