@@ -1,9 +1,11 @@
 """Month names of the languages EU invoices are written in, for reading dates.
 
-Names are stored folded (lower case, no diacritics; see ``normalize.fold``), in the
+The names come from the language packs (``languages/<code>.toml``, ``[months]``), written
+as printed. They are compared folded (lower case, no diacritics; see ``normalize.fold``), in the
 forms dates use: nominative and genitive ("marzec", "marca"; "kovas", "kovo"; "март",
 "марта"). A word that is no full name is read as an abbreviation when every name it
-begins is the same month ("mär", "févr.", "sept", "paź"). Croatian genitives are left
+begins is the same month ("mär", "févr.", "sept", "paź"), or when a pack lists it
+(``abbreviations``: "mrt" is no beginning of "maart"). Croatian genitives are left
 out on purpose: "listopada" is October there and November in Polish; so are Finnish
 names ("marraskuuta", November, would make "mar" ambiguous). Both print dates as numbers.
 """
@@ -12,52 +14,28 @@ from __future__ import annotations
 
 from functools import lru_cache
 
+from . import language_packs
 from .normalize import fold
 
-_NAMES = {
-    "en": "january february march april may june july august september october november december",
-    "de": "januar|jänner februar märz april mai juni juli august september oktober november dezember",
-    "fr": "janvier février mars avril mai juin juillet août septembre octobre novembre décembre",
-    "lt": "sausio|sausis vasario|vasaris kovo|kovas balandžio|balandis gegužės|gegužė birželio|birželis "
-          "liepos|liepa rugpjūčio|rugpjūtis rugsėjo|rugsėjis spalio|spalis lapkričio|lapkritis gruodžio|gruodis",
-    "lv": "janvāris|janvārī|janvāra februāris|februārī|februāra marts|martā|marta aprīlis|aprīlī|aprīļa "
-          "maijs|maijā|maija jūnijs|jūnijā|jūnija jūlijs|jūlijā|jūlija augusts|augustā|augusta "
-          "septembris|septembrī|septembra oktobris|oktobrī|oktobra novembris|novembrī|novembra "
-          "decembris|decembrī|decembra",
-    "et": "jaanuar veebruar märts aprill mai juuni juuli august september oktoober november detsember",
-    "pl": "styczeń|stycznia luty|lutego marzec|marca kwiecień|kwietnia maj|maja czerwiec|czerwca "
-          "lipiec|lipca sierpień|sierpnia wrzesień|września październik|października listopad|listopada "
-          "grudzień|grudnia",
-    "nl": "januari februari maart april mei juni juli augustus september oktober november december",
-    "it": "gennaio febbraio marzo aprile maggio giugno luglio agosto settembre ottobre novembre dicembre",
-    "es": "enero febrero marzo abril mayo junio julio agosto septiembre|setiembre octubre noviembre diciembre",
-    "pt": "janeiro fevereiro março abril maio junho julho agosto setembro outubro novembro dezembro",
-    "ro": "ianuarie februarie martie aprilie mai iunie iulie august septembrie octombrie noiembrie decembrie",
-    "cs": "leden|ledna únor|února březen|března duben|dubna květen|května červen|června "
-          "červenec|července srpen|srpna září říjen|října listopad|listopadu prosinec|prosince",
-    "sk": "január|januára február|februára marec|marca apríl|apríla máj|mája jún|júna júl|júla "
-          "august|augusta september|septembra október|októbra november|novembra december|decembra",
-    "hu": "január február március április május június július augusztus szeptember október november december",
-    "sl": "januar februar marec april maj junij julij avgust september oktober november december",
-    "sv": "januari februari mars april maj juni juli augusti september oktober november december",
-    "da": "januar februar marts april maj juni juli august september oktober november december",
-    "ru": "январь|января февраль|февраля март|марта апрель|апреля май|мая июнь|июня июль|июля "
-          "август|августа сентябрь|сентября октябрь|октября ноябрь|ноября декабрь|декабря",
-    "bg": "януари февруари март април май юни юли август септември октомври ноември декември",
-}
+# Language -> twelve entries, January first, each "form|form" (languages/<code>.toml, [months]).
+_NAMES = language_packs.month_names()
+# The same for abbreviations that are no beginning of their name ("mrt" for "maart").
+_ABBREVIATIONS = language_packs.month_names("abbreviations")
 
 
-def _table() -> dict[str, int]:
+def _table(languages: dict[str, list[str]]) -> dict[str, int]:
     names: dict[str, set[int]] = {}
-    for months in _NAMES.values():
-        for number, forms in enumerate(months.split(), 1):
-            for form in forms.split("|"):
+    for months in languages.values():
+        for number, forms in enumerate(months, 1):
+            for form in filter(None, forms.split("|")):
                 names.setdefault(fold(form), set()).add(number)
     assert all(len(v) == 1 for v in names.values()), "a month name that means two months"
     return {name: next(iter(v)) for name, v in names.items()}
 
 
-MONTHS = _table()
+MONTHS = _table(_NAMES)
+ABBREVIATIONS = _table(_ABBREVIATIONS)
+assert all(MONTHS.get(a, n) == n for a, n in ABBREVIATIONS.items()), "an abbreviation that is another month's name"
 
 
 @lru_cache(maxsize=2048)
@@ -66,6 +44,8 @@ def month_number(word: str) -> int | None:
     word = fold(word).rstrip(".")
     if word in MONTHS:
         return MONTHS[word]
+    if word in ABBREVIATIONS:
+        return ABBREVIATIONS[word]
     if len(word) < 3:
         return None
     found = {number for name, number in MONTHS.items() if name.startswith(word)}

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 from decimal import Decimal
 
+from .. import language_packs
 from ..amounts import decimal_str, find_amounts, money_str, parse_amount
 from ..fields import Span
 from ..normalize import edit_distance
@@ -138,12 +139,10 @@ def repair_row(quantity: Decimal | None, price: Decimal | None, discount: Decima
 _OCR_RATE = re.compile(r"^(21|12|9|6|5|0)(?:%|46|96|4|6|9|o|%o|0[0-9o]{1,2}|9[0-9o]{1,2})?$")
 
 
-_SERVICE_UNITS = {"val", "val.", "h", "hr", "hrs", "hour", "hours", "men", "men.", "mėn", "mėn.", "month", "months",
-                  "d.", "d", "day", "days", "reis.", "trip", "page", "psl."}
-
-
-_GOODS_UNITS = {"vnt", "vnt.", "pcs", "pc", "pcs.", "kg", "g", "t", "m", "m2", "m²", "m3", "m³", "l", "kompl.",
-                "kompl", "pak.", "pak", "por.", "set", "box", "roll", "maiš.", "dėž.", "rul."}
+# Units that tell a service ("val.", "hours") or goods ("vnt.", "pcs"), as printed, of every
+# language pack (``languages/<code>.toml``, ``[units]``).
+_SERVICE_UNITS = language_packs.units("service")
+_GOODS_UNITS = language_packs.units("goods")
 
 
 _SERVICE_WORDS = re.compile(r"(?i)paslaug|service|konsultav|consult|nuoma|rent|priežiūr|maintenance|"
