@@ -7,7 +7,8 @@ import falcon
 import structlog
 from ulid import ULID
 
-from core import errors, metrics
+from api.addresses import client_address
+from core import errors, keys, metrics
 from core.auth import Principal, PrincipalCache, authenticate
 from core.maintenance import MaintenanceSwitch
 from core.plans import Plan
@@ -50,37 +51,54 @@ class Authentication:
     to protect, and the answer is the same for every caller. A resource that declares
     `bearer_auth = False` (health, metrics, the served contract, the dashboard with its own
     sessions) is not asked for a key.
+
+    Failed authentications are counted per client address and per presented key prefix;
+    past the limit of either, a failing attempt answers 429 instead of 401. A valid key is
+    always accepted: only the failures of whoever sends wrong keys are refused, so one
+    abuser behind a shared address (or guessing at one prefix) locks out nobody else.
     """
 
-    def __init__(self, store: Store, failures: FailedAttempts, default_plan: Plan, cache: PrincipalCache):
+    def __init__(self, store: Store, failures: FailedAttempts, default_plan: Plan, cache: PrincipalCache,
+                 key_failures: FailedAttempts | None = None):
         self.store, self.failures, self.default_plan, self.cache = store, failures, default_plan, cache
+        self.key_failures = key_failures
 
     def process_resource(self, req: falcon.Request, resp: falcon.Response, resource, params) -> None:
         if resource is None or not getattr(resource, "bearer_auth", True):
             return
-        source = req.remote_addr or "unknown"
+        source = client_address(req)
         header = req.get_header("Authorization") or ""
         scheme, _, token = header.partition(" ")
         raw = token.strip() if scheme.lower() == "bearer" else ""
         cached = self.cache.get(raw, source) if raw else None
-        if cached is not None:  # checked, blocked-source test included, within the last second
+        if cached is not None:  # checked, allowlist included, within the cache's lifetime
             self._bind(req, cached)
             return
-        wait = self.failures.retry_after(source)
-        if wait is not None:
-            raise errors.TooManyFailedAttempts(
-                "Too many failed authentications from this address; try again later.", retry_after=wait
-            )
         if header and not raw:
-            self.failures.record_failure(source)
-            raise errors.InvalidKey("Authorization must be 'Bearer <API_KEY>'.")
+            self._refuse(source, keys.key_prefix(token.strip() or header),
+                         errors.InvalidKey("Authorization must be 'Bearer <API_KEY>'."))
         try:
             principal = authenticate(self.store, raw or None, source, self.default_plan)
-        except (errors.InvalidKey, errors.KeyRevoked, errors.KeyExpired):
-            self.failures.record_failure(source)
-            raise
+        except (errors.InvalidKey, errors.KeyRevoked, errors.KeyExpired) as exc:
+            self._refuse(source, keys.key_prefix(raw), exc)
         self.cache.put(raw, source, principal)
         self._bind(req, principal)
+
+    def _refuse(self, source: str, prefix: str, error: errors.ServiceError) -> None:
+        """Count the failure against the address and the prefix; 429 once either is over."""
+        waits = [self.failures.retry_after(source)]
+        if self.key_failures is not None:
+            waits.append(self.key_failures.retry_after(prefix))
+        self.failures.record_failure(source)
+        if self.key_failures is not None:
+            self.key_failures.record_failure(prefix)
+        wait = max((w for w in waits if w), default=None)
+        if wait is not None:
+            raise errors.TooManyFailedAttempts(
+                "Too many failed authentications from this address or for this key prefix; try again later.",
+                retry_after=wait,
+            )
+        raise error
 
     @staticmethod
     def _bind(req: falcon.Request, principal: Principal) -> None:

@@ -94,6 +94,18 @@ def load_retention_settings() -> RetentionSettings:
     )
 
 
+# The bundled front (nginx on 127.0.0.1) is always a trusted proxy; INVOICES_TRUSTED_PROXIES
+# adds more (a TLS terminator's addresses or networks, comma-separated).
+LOOPBACK_PROXIES = ("127.0.0.1/32", "::1/128")
+
+
+def _trusted_proxies(raw: str) -> tuple[str, ...]:
+    import ipaddress
+
+    listed = [str(ipaddress.ip_network(part.strip(), strict=False)) for part in raw.split(",") if part.strip()]
+    return tuple(dict.fromkeys([*LOOPBACK_PROXIES, *listed]))
+
+
 @dataclass(frozen=True)
 class Settings:
     home: Path
@@ -124,6 +136,7 @@ class Settings:
     redis_port: int
     webhooks: WebhookSettings = WebhookSettings()
     retention: RetentionSettings = RetentionSettings()
+    trusted_proxies: tuple[str, ...] = LOOPBACK_PROXIES
 
     @property
     def blob_dir(self) -> Path:
@@ -182,6 +195,7 @@ def load_settings() -> Settings:
         redis_port=redis_port,
         webhooks=load_webhook_settings(),
         retention=load_retention_settings(),
+        trusted_proxies=_trusted_proxies(os.environ.get("INVOICES_TRUSTED_PROXIES", "")),
     )
 
 

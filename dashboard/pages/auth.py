@@ -1,32 +1,39 @@
 """Login, logout and the one-time set-password link.
 
 A login rotates the session (a new id, the old one ended) and is throttled on the shared
-counters per email and per source address, so guessing is slow however many workers and
-nodes answer. Wrong email and wrong password get the same answer.
+counters, so guessing is slow however many workers and nodes answer: per email *and*
+address (a member is locked out only where the wrong passwords came from, never from an
+address they never used) and per address (one address cannot spray many emails). The
+address is the client's (`api/addresses.py`: X-Forwarded-For only from a trusted proxy).
+Wrong email and wrong password get the same answer.
 """
 
 from urllib.parse import urlsplit
 
 import falcon
 
+from api.addresses import client_address
 from core import member_sessions, members, password_links
 from core.ratelimits import FailedAttempts
+from dashboard.forms import text
 from dashboard.web import PREFIX, Page, redirect
 
-FAILURES_PER_EMAIL = 10
+FAILURES_PER_EMAIL_AND_ADDRESS = 10
 FAILURES_PER_ADDRESS = 50
 WINDOW_S = 900
 
 
 class LoginThrottle:
-    """Failed logins per email and per address; None counters (no counter store) = no limit."""
+    """Failed logins per (email, address) and per address; None counters (no counter store) = no limit."""
 
     def __init__(self, counters):
-        self.by_email = FailedAttempts(counters, "dashboard_login_email", FAILURES_PER_EMAIL, WINDOW_S) if counters else None
+        self.by_email = (FailedAttempts(counters, "dashboard_login_email_address", FAILURES_PER_EMAIL_AND_ADDRESS, WINDOW_S)
+                         if counters else None)
         self.by_address = FailedAttempts(counters, "dashboard_login_ip", FAILURES_PER_ADDRESS, WINDOW_S) if counters else None
 
     def _pairs(self, email: str, address: str):
-        return [(limit, source) for limit, source in ((self.by_email, email), (self.by_address, address)) if limit]
+        pairs = ((self.by_email, f"{email}|{address}"), (self.by_address, address))
+        return [(limit, source) for limit, source in pairs if limit]
 
     def wait(self, email: str, address: str) -> int | None:
         waits = [w for limit, source in self._pairs(email, address) if (w := limit.retry_after(source))]
@@ -36,9 +43,9 @@ class LoginThrottle:
         for limit, source in self._pairs(email, address):
             limit.record_failure(source)
 
-    def succeeded(self, email: str) -> None:
+    def succeeded(self, email: str, address: str) -> None:
         if self.by_email:
-            self.by_email.reset(email)
+            self.by_email.reset(f"{email}|{address}")
 
 
 def _safe_next(value: str | None) -> str:
@@ -57,8 +64,8 @@ class Login(Page):
 
     def on_post(self, req: falcon.Request, resp: falcon.Response) -> None:
         form = self.form(req)
-        email, password = str(form.get("email", "")).strip().lower(), str(form.get("password", ""))
-        target, address = _safe_next(form.get("next")), req.remote_addr or "unknown"
+        email, password = (text(form, "email") or "").lower(), str(form.get("password", ""))
+        target, address = _safe_next(text(form, "next")), client_address(req)
         wait = self.throttle.wait(email, address)
         member = None if wait else members.verify_login(self.store, email, password)
         if wait:
@@ -69,7 +76,7 @@ class Login(Page):
             self.throttle.failed(email, address)
             self.render(req, resp, "login.html", next=target, error="invalid", email=email)
             return
-        self.throttle.succeeded(email)
+        self.throttle.succeeded(email, address)
         raw_id = member_sessions.start(self.store, member, replaces=self.cookies.session_id(req))
         self.cookies.set_session(req, resp, raw_id, int(member_sessions.LIFETIME.total_seconds()))
         raise redirect(target)

@@ -45,17 +45,44 @@ def test_wrong_password_and_open_redirects_are_refused(browser, team):
     assert ok.headers["location"] == "/app/invoices"
 
 
-def test_logins_are_throttled_per_email_on_the_shared_counters(app, team):
+def test_logins_are_throttled_per_email_and_address_on_the_shared_counters(app, team):
     import falcon.testing
 
-    for n in range(12):
-        b = Browser(falcon.testing.TestClient(app), remote_addr=f"10.1.0.{n}")
-        b.get("/app/login")
+    b = Browser(falcon.testing.TestClient(app), remote_addr="10.1.0.1")
+    b.get("/app/login")
+    for _ in range(11):
         last = b.post("/app/login", {"email": team.member_email, "password": "wrong password!"})
     assert last.status_code == 429 and int(last.headers["retry-after"]) > 0
-    b.get("/app/login")
     blocked = b.post("/app/login", {"email": team.member_email, "password": PASSWORD})
     assert blocked.status_code == 429 and "invoices_session" not in b.cookies
+    # the member is not locked out from an address they used and the guesser did not
+    elsewhere = Browser(falcon.testing.TestClient(app), remote_addr="10.1.0.2")
+    assert elsewhere.login(team.member_email).status_code == 303
+
+
+def test_a_spoofed_forwarded_for_does_not_escape_the_throttle(app, team):
+    import falcon.testing
+
+    b = Browser(falcon.testing.TestClient(app), remote_addr="203.0.113.9")  # not a trusted proxy
+    b.get("/app/login")
+    for n in range(11):
+        last = b.post("/app/login", {"email": team.member_email, "password": "wrong password!"},
+                      headers={"X-Forwarded-For": f"10.2.0.{n}"})
+    assert last.status_code == 429
+
+
+def test_behind_the_trusted_front_each_client_address_counts_on_its_own(app, team):
+    import falcon.testing
+
+    front = Browser(falcon.testing.TestClient(app), remote_addr="127.0.0.1")  # the bundled nginx
+    front.get("/app/login")
+    for _ in range(11):
+        last = front.post("/app/login", {"email": team.member_email, "password": "wrong password!"},
+                          headers={"X-Forwarded-For": "198.51.100.7"})
+    assert last.status_code == 429
+    ok = front.post("/app/login", {"email": team.member_email, "password": PASSWORD},
+                    headers={"X-Forwarded-For": "198.51.100.8"})
+    assert ok.status_code == 303
 
 
 def test_post_without_or_with_a_wrong_csrf_token_is_refused(member, team, home_store):
