@@ -59,6 +59,8 @@ def render(settings: Settings, prefix: Path) -> str:
         "CONN_PER_ADDRESS": str(max(1, int(os.environ.get("INVOICES_FRONT_CONNECTIONS_PER_ADDRESS", "64")))),
         "REAL_IP": real_ip,
         "ACCESS_LOG": access_log,
+        "METRICS_ACCESS": "" if os.environ.get("INVOICES_METRICS_TOKEN", "").strip()
+        else "allow 127.0.0.0/8;\n            allow ::1;\n            deny all;",
         "PROBLEM_TYPE": f"{settings.docs_url}/errors/error-registry",
     }
     text = TEMPLATE.read_text()

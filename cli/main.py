@@ -15,6 +15,7 @@ from cli.exports import export_group
 from cli.front import front_command
 from cli.operations import maintenance_group, plan_group, redis_command, retention_group
 from cli.output import emit, run, store
+from cli.secrets import secrets_group
 from cli.users import user_group
 from cli.warehouse import warehouse_group
 from core import admin, reprocess
@@ -47,14 +48,26 @@ def _fresh_metrics_dir() -> None:
 @main.command()
 def init() -> None:
     """Prepare INVOICES_HOME: store migrations, blob and Dagster folders."""
+    from sqlalchemy.engine import make_url as sa_url
+
+    from core.sealing import reseal_webhook_secrets
+    from core.store.db import create_private, get_store
     from core.store.migrate import upgrade
     from pipelines.instance import initialise_instance
 
     settings = load_settings()
     for folder in (settings.home, settings.blob_dir, settings.warehouse_dir):
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+        folder.chmod(0o700)  # this user's only, also when made by an older version
     _fresh_metrics_dir()
+    if settings.database_url.startswith("sqlite"):
+        database = Path(sa_url(settings.database_url).database or "")
+        if database.name and database.name != ":memory:":
+            create_private(database)
+            for path in (database, *database.parent.glob(f"{database.name}-*")):
+                path.chmod(0o600)
     upgrade(settings.database_url)
+    reseal_webhook_secrets(get_store(settings.database_url))  # secrets stored in plain by older versions
     initialise_instance(settings.dagster_home)
     emit({"home": str(settings.home), "database": settings.database_url.split("@")[-1], "ready": True})
 
@@ -132,6 +145,7 @@ admin_group.add_command(export_group)
 admin_group.add_command(maintenance_group)
 admin_group.add_command(retention_group)
 admin_group.add_command(user_group)
+admin_group.add_command(secrets_group)
 main.add_command(redis_command)
 main.add_command(front_command)
 main.add_command(warehouse_group)

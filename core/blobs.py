@@ -108,9 +108,9 @@ def _make_folders(folder: Path, root: Path) -> None:
     while not folder.exists() and folder != root:
         missing.append(folder)
         folder = folder.parent
-    root.mkdir(parents=True, exist_ok=True)
+    root.mkdir(mode=0o700, parents=True, exist_ok=True)
     for made in reversed(missing):
-        made.mkdir(exist_ok=True)
+        made.mkdir(mode=0o700, exist_ok=True)
         _fsync_dir(made.parent)
 
 

@@ -130,6 +130,8 @@ class DashboardGate:
         for name, value in SECURITY_HEADERS.items():
             if name != "Cache-Control" or not resp.get_header(name):
                 resp.set_header(name, value)
+        if req.get_param("token") is not None:  # a one-time link: its token must not leave in a Referer
+            resp.set_header("Referrer-Policy", "no-referrer")
         lang = req.get_param("lang")
         if lang in i18n.LANGUAGES:
             resp.set_cookie(i18n.COOKIE, lang, max_age=365 * 24 * 3600, path=PREFIX,

@@ -1,9 +1,13 @@
 """Probes and metrics, outside /external/v1 and without an API key: a load balancer, an
 orchestrator and Prometheus call them, not partners."""
 
+import hmac
+import ipaddress
+import os
+
 import falcon
 
-from core import health, metrics
+from core import errors, health, metrics
 from core.jobs import status_counts
 from core.ratelimits import Counters
 from core.store.db import Store
@@ -35,18 +39,37 @@ class Readyz:
 
 
 class Metrics:
-    """GET /metrics: Prometheus text exposition of every process of this node."""
+    """GET /metrics: Prometheus text exposition of every process of this node.
+
+    With INVOICES_METRICS_TOKEN set, only a scrape that sends it as a bearer token is
+    answered; without it, only a loopback peer is (the front, deploy/nginx/invoices.conf,
+    lets only loopback clients through in that case)."""
 
     bearer_auth = False
 
     def __init__(self, store: Store):
         self.store = store
         self.collector = metrics.StoreCollector(self._counts)
+        self.token = os.environ.get("INVOICES_METRICS_TOKEN", "").strip()
+
+    def _allowed(self, req: falcon.Request) -> None:
+        if self.token:
+            scheme, _, given = (req.get_header("Authorization") or "").partition(" ")
+            if scheme.lower() != "bearer" or not hmac.compare_digest(given.strip().encode(), self.token.encode()):
+                raise errors.Unauthorized("Send the metrics token (INVOICES_METRICS_TOKEN) as a bearer token.")
+            return
+        try:
+            loopback = ipaddress.ip_address(req.remote_addr or "").is_loopback
+        except ValueError:
+            loopback = False
+        if not loopback:
+            raise errors.Forbidden("Metrics are answered to loopback clients only (or set INVOICES_METRICS_TOKEN).")
 
     def _counts(self):
         with self.store.read() as conn:
             return status_counts(conn)
 
     def on_get(self, req: falcon.Request, resp: falcon.Response) -> None:
+        self._allowed(req)
         resp.content_type = "text/plain; version=0.0.4; charset=utf-8"
         resp.data = metrics.exposition(self.collector)

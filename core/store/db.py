@@ -38,7 +38,7 @@ class Store:
         if self.is_sqlite:
             path = url.split("///", 1)[1]
             if path and path != ":memory:":
-                Path(path).parent.mkdir(parents=True, exist_ok=True)
+                create_private(Path(path))
                 self._writer = WriterLock(Path(f"{path}-writer.lock"), _busy_timeout_ms() / 1000)
             self.engine = sa.create_engine(url, connect_args={"timeout": 30, "check_same_thread": False})
             event.listen(self.engine, "connect", _sqlite_on_connect)
@@ -78,6 +78,14 @@ class Store:
 
     def dispose(self) -> None:
         self.engine.dispose()
+
+
+def create_private(path: Path) -> None:
+    """The SQLite file (and its folder) made readable by this user only: 0600 (SQLite gives
+    its -wal and -shm files the same mode) in a 0700 folder when it makes the folder."""
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    if not path.exists():
+        os.close(os.open(path, os.O_WRONLY | os.O_CREAT, 0o600))
 
 
 def _sqlite_on_connect(dbapi_conn, _record) -> None:

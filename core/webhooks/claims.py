@@ -21,6 +21,7 @@ from datetime import datetime, timedelta
 import sqlalchemy as sa
 
 from core.clock import utcnow
+from core.sealing import sealer_for
 from core.store.db import Store
 from core.store.tables import webhook_deliveries as deliveries
 from core.store.tables import webhook_delivery_attempts as attempts
@@ -144,7 +145,7 @@ def claim(store: Store, holder: str, delivery_ids: list[str], lease_s: float) ->
     attempt_ids = {delivery_id: attempt_id for attempt_id, delivery_id in made}
     return [
         Claim(r["id"], r["endpoint_id"], token, attempt_ids[r["id"]], r["attempts"], r["event_id"], r["url"],
-              tuple(signing_secrets(r, now)), r["body"])
+              tuple(signing_secrets(r, now, sealer_for(store))), r["body"])
         for r in rows
     ]
 

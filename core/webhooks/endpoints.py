@@ -5,7 +5,7 @@ Each endpoint lives in the mode of the key that made it and only that mode sees 
 receives its events. The 20-endpoint limit counts each mode separately: a test key cannot
 see live endpoints, so live ones must not use up its room (nor test ones the live room).
 The secret is shown once, at creation; a rotation shows the new one once and keeps the
-old one signing beside it for 24 hours.
+old one signing beside it for 24 hours. Secrets are stored sealed (core.sealing).
 """
 
 from datetime import datetime, timedelta
@@ -15,6 +15,7 @@ import sqlalchemy as sa
 from core import errors, ids, limits
 from core.auth import Principal
 from core.clock import as_utc, iso_ms, utcnow
+from core.sealing import Sealer, sealer_for
 from core.store.db import Store
 from core.store.scoping import in_mode
 from core.store.tables import api_keys, webhook_deliveries, webhook_endpoints
@@ -42,12 +43,12 @@ def endpoint_dto(row) -> dict:
     }
 
 
-def signing_secrets(row, now: datetime) -> list[str]:
-    """The current secret, then the previous one while its grace lasts."""
-    out = [row["secret"]]
+def signing_secrets(row, now: datetime, sealer: Sealer) -> list[str]:
+    """The current secret, then the previous one while its grace lasts (stored sealed)."""
+    out = [sealer.open(row["secret"])]
     expires = row["previous_secret_expires_at"]
     if row["previous_secret"] and expires is not None and as_utc(expires) > now:
-        out.append(row["previous_secret"])
+        out.append(sealer.open(row["previous_secret"]))
     return out
 
 
@@ -93,8 +94,9 @@ def create(store: Store, guard: UrlGuard, principal: Principal, body: EndpointCr
     now, secret = utcnow(), signing.new_secret()
     row = dict(
         id=ids.new_id(ID_PREFIX, principal.mode), team_id=principal.team_id, mode=principal.mode.value, url=body.url,
-        events=list(dict.fromkeys(body.events)), source_filter=body.sourceFilter, enabled=True, secret=secret,
-        previous_secret=None, previous_secret_expires_at=None, created_at=now, updated_at=now,
+        events=list(dict.fromkeys(body.events)), source_filter=body.sourceFilter, enabled=True,
+        secret=sealer_for(store).seal(secret), previous_secret=None, previous_secret_expires_at=None,
+        created_at=now, updated_at=now,
     )
     with store.write() as conn:
         _check_source_filter(conn, principal, body.sourceFilter)
@@ -172,7 +174,8 @@ def rotate_secret(store: Store, principal: Principal, endpoint_id: str) -> dict:
                 errors=[errors.field_error("secret", errors.SECRET_ROTATION_GRACE_ACTIVE)],
             )
         changes = dict(
-            secret=secret, previous_secret=row["secret"], previous_secret_expires_at=now + ROTATION_GRACE, updated_at=now
+            secret=sealer_for(store).seal(secret), previous_secret=row["secret"],
+            previous_secret_expires_at=now + ROTATION_GRACE, updated_at=now,
         )
         conn.execute(webhook_endpoints.update().where(webhook_endpoints.c.id == endpoint_id).values(**changes))
     return {**endpoint_dto({**row, **changes}), "secret": secret}

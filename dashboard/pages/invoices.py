@@ -125,7 +125,8 @@ class InvoiceExport(Page):
 
 
 class InvoicePageImage(Page):
-    """The rendered page (PNG) behind the boxes; cached on disk and privately in the browser."""
+    """The rendered page (PNG) behind the boxes; cached on disk, never in the browser (a
+    page of an invoice must not outlive the session in the browser's cache)."""
 
     def on_get(self, req: falcon.Request, resp: falcon.Response, invoice_id: str, page: int) -> None:
         principal = self.principal(req)
@@ -138,4 +139,4 @@ class InvoicePageImage(Page):
         if png is None:
             raise falcon.HTTPNotFound()
         resp.content_type, resp.data = "image/png", png
-        resp.set_header("Cache-Control", "private, max-age=86400")
+        resp.set_header("Cache-Control", "no-store")

@@ -29,7 +29,7 @@ def partition_file(root: Path, table: str, day: str) -> Path:
 
 
 def write_atomically(table: pa.Table, path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     tmp = path.with_name(f".{path.name}.{os.getpid()}.{uuid.uuid4().hex}")
     try:
         pq.write_table(table, tmp)

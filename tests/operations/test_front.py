@@ -26,7 +26,8 @@ MB = 1024 * 1024
 @pytest.fixture(scope="module")
 def front(tmp_path_factory):
     """gunicorn on a private port, nginx on the public one; a broker for uploads, no daemon."""
-    stack = Stack(tmp_path_factory.mktemp("front"), front=True, INVOICES_ACCESS_LOG="1")
+    stack = Stack(tmp_path_factory.mktemp("front"), front=True, INVOICES_ACCESS_LOG="1",
+                  INVOICES_TRUSTED_PROXIES="127.0.0.1")  # the test plays the TLS terminator too
     try:
         stack.init()
         if stack.redis is not None:
@@ -167,6 +168,17 @@ def test_the_access_logs_keep_no_query_string(front):
     front_log, api_log = front.front.tail(200), front.api.tail(200)
     assert '"path":"/healthz"' in front_log and "GET /healthz HTTP/1.1" in api_log
     assert secret not in front_log + api_log and "abc.def" not in front_log + api_log
+
+
+# --- metrics ------------------------------------------------------------------------------------
+def test_metrics_answer_loopback_clients_only(front):
+    root = f"http://127.0.0.1:{front.api_port}"
+    assert requests.get(f"{root}/metrics", timeout=5).status_code == 200
+    # a client behind the trusted terminator, from afar
+    refused = requests.get(f"{root}/metrics", headers={"X-Forwarded-For": "203.0.113.9"}, timeout=5)
+    assert refused.status_code == 403 and refused.json()["code"] == "http.forbidden"
+    assert refused.headers["content-type"] == "application/problem+json"
+    assert requests.get(f"{root}/healthz", headers={"X-Forwarded-For": "203.0.113.9"}, timeout=5).status_code == 200
 
 
 # --- slow clients (interface: the API stays up) -------------------------------------------------
