@@ -23,6 +23,7 @@ from api.resources.webhooks import (
 from assets.rules import RULES
 from core import errors, review
 from core.blobs import BlobStore
+from core.access import AccessGeneration
 from core.auth import PrincipalCache
 from core.kafka import Publisher
 from core.maintenance import MaintenanceSwitch
@@ -57,7 +58,8 @@ def create_app(
         ClientAddresses(settings.trusted_proxies),
         BodyLimits(),
         Maintenance(MaintenanceSwitch(store)),
-        Authentication(store, failed_auth, default_plan(settings), PrincipalCache(store, settings.auth_cache_s),
+        Authentication(store, failed_auth, default_plan(settings),
+                       PrincipalCache(store, settings.auth_cache_s, generation=AccessGeneration(settings.redis_url)),
                        failed_prefix),
         RateLimits(counters),
         Observability(),

@@ -70,8 +70,9 @@ class Authentication:
         header = req.get_header("Authorization") or ""
         scheme, _, token = header.partition(" ")
         raw = token.strip() if scheme.lower() == "bearer" else ""
-        cached = self.cache.get(raw, source) if raw else None
-        if cached is not None:  # checked, allowlist included, within the cache's lifetime
+        generation = self.cache.current_generation() if raw else None
+        cached = self.cache.get(raw, source, generation) if raw else None
+        if cached is not None:  # checked, allowlist included, since the last change of access
             self._bind(req, cached)
             return
         if header and not raw:
@@ -81,7 +82,7 @@ class Authentication:
             principal = authenticate(self.store, raw or None, source, self.default_plan)
         except (errors.InvalidKey, errors.KeyRevoked, errors.KeyExpired) as exc:
             self._refuse(source, keys.key_prefix(raw), exc)
-        self.cache.put(raw, source, principal)
+        self.cache.put(raw, source, principal, generation)
         self._bind(req, principal)
 
     def _refuse(self, source: str, prefix: str, error: errors.ServiceError) -> None:

@@ -5,7 +5,7 @@ from datetime import datetime
 
 import sqlalchemy as sa
 
-from core import credits, errors, ids, keys, text
+from core import access, credits, errors, ids, keys, text
 from core import scopes as scope_names
 from core.auth import Principal, ip_allowed
 from core.clock import iso_ms, utcnow
@@ -106,6 +106,7 @@ def set_key_status(store: Store, key_id: str, status: str, principal: Principal 
         if row.status == "revoked" and status != "revoked":
             raise AdminError(f"key {key_id} is revoked; revocation is final")
         conn.execute(api_keys.update().where(api_keys.c.id == key_id).values(status=status))
+    access.changed()  # every worker drops its remembered keys before this returns
     return {"keyId": key_id, "status": status}
 
 
@@ -155,6 +156,7 @@ def set_team_state(store: Store, team_id: str, state: str, on: bool) -> dict:
         _team(conn, team_id)
         conn.execute(teams.update().where(teams.c.id == team_id).values({column: when_set if on else when_cleared}))
         row = _team(conn, team_id)
+    access.changed()
     return {
         "teamId": team_id,
         "billingSuspended": bool(row["billing_suspended"]),

@@ -88,34 +88,46 @@ def authenticate(store: Store, raw_key: str | None, remote_ip: str, default_plan
 
 class PrincipalCache:
     """Valid keys remembered for `ttl_s` per process, so a burst of reads from one key costs
-    one store lookup (and one failed-attempts check) per second, not one per request.
+    one store lookup per second, not one per request.
 
-    The price is the TTL: a key revoked or suspended, a team suspended or a plan changed is
-    honoured by every worker within `ttl_s`. Only successes are cached: a wrong key is looked
-    up (and counted as a failure) every time. The key's `last_used_at` is written on a
-    lookup at most once per `LAST_USED_EVERY_S`, so reads never queue for the write lock.
+    A remembered key is used only while the access generation (core/access.py) is the one
+    read before it was looked up: revoking or suspending a key, suspending a team or its
+    billing, switching its API access or changing its plan increments the generation before
+    the command returns, so every worker looks the key up again on its very next request.
+    Without a reachable counter store (`generation` None or unreadable) the TTL alone bounds
+    how long a change takes. Only successes are cached: a wrong key is looked up (and
+    counted as a failure) every time. The key's `last_used_at` is written on a lookup at
+    most once per `LAST_USED_EVERY_S`, so reads never queue for the write lock.
     """
 
     LAST_USED_EVERY_S = 60.0
 
-    def __init__(self, store: Store, ttl_s: float = 1.0, max_entries: int = 10_000):
-        self.store, self.ttl_s, self.max_entries = store, ttl_s, max_entries
-        self._entries: dict[tuple[str, str], tuple[float, Principal]] = {}
+    def __init__(self, store: Store, ttl_s: float = 1.0, max_entries: int = 10_000, generation=None):
+        self.store, self.ttl_s, self.max_entries, self.generation = store, ttl_s, max_entries, generation
+        self._entries: dict[tuple[str, str], tuple[float, int | None, Principal]] = {}
         self._last_used: dict[str, float] = {}
 
-    def get(self, raw_key: str, remote_ip: str) -> Principal | None:
+    def current_generation(self) -> int | None:
+        """Read once per request, before the cache or the store is asked."""
+        if self.ttl_s <= 0 or self.generation is None:
+            return None
+        return self.generation.current()
+
+    def get(self, raw_key: str, remote_ip: str, generation: int | None = None) -> Principal | None:
         if self.ttl_s <= 0:
             return None
         entry = self._entries.get((raw_key, remote_ip))
         if entry is None or time.monotonic() - entry[0] > self.ttl_s:
             return None
-        return entry[1]
+        if generation is not None and entry[1] != generation:
+            return None
+        return entry[2]
 
-    def put(self, raw_key: str, remote_ip: str, principal: Principal) -> None:
+    def put(self, raw_key: str, remote_ip: str, principal: Principal, generation: int | None = None) -> None:
         now = time.monotonic()
         if len(self._entries) >= self.max_entries:
             self._entries.clear()
-        self._entries[(raw_key, remote_ip)] = (now, principal)
+        self._entries[(raw_key, remote_ip)] = (now, generation, principal)
         if now - self._last_used.get(principal.key_id, float("-inf")) >= self.LAST_USED_EVERY_S:
             self._last_used[principal.key_id] = now
             self._touch(principal.key_id)

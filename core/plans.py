@@ -9,6 +9,7 @@ from dataclasses import dataclass, fields, replace
 
 import sqlalchemy as sa
 
+from core import access
 from core.clock import utcnow
 from core.store.db import Store
 from core.store.tables import team_plans, teams
@@ -76,7 +77,9 @@ def set_plan(store: Store, team_id: str, default: Plan = DEFAULT_PLAN, **changes
             conn.execute(team_plans.update().where(team_plans.c.team_id == team_id).values(**values))
         else:
             conn.execute(team_plans.insert().values(team_id=team_id, **values))
-        return get_plan(conn, team_id, default)
+        plan = get_plan(conn, team_id, default)
+    access.changed()  # every worker drops its remembered plans before this returns
+    return plan
 
 
 def show_plan(store: Store, team_id: str, default: Plan = DEFAULT_PLAN) -> dict:
