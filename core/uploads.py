@@ -18,7 +18,7 @@ ACCEPTED_TYPES = {
     "image/webp": "webp",
 }
 GENERIC_TYPES = {"", "application/octet-stream", "binary/octet-stream"}
-TEST_SCENARIOS = {"failed"}
+TEST_SCENARIOS = {"failed", "needs_review"}
 
 
 def sniff(data: bytes) -> str | None:

@@ -2,7 +2,9 @@
 the reprocessing micro-batches alike.
 
 Live jobs read their blob and run the extraction engine of `assets`; test-mode jobs
-complete with the canned invoice, or fail when the upload asked for the failed scenario.
+complete with the canned invoice naming the upload's client as its buyer (so the gate
+confirms it), are held for review when the upload asked for `needs_review` (the canned buyer
+is then nobody's client), or fail when it asked for `failed`.
 Every outcome ends in `core.processing.complete` or `fail`, so a job never stays
 `processing` because of an error in its document.
 """
@@ -17,9 +19,11 @@ from assets.ocr.model import DocumentError
 from assets.process import process_document
 from assets.rules import RULES
 from core import observe, processing
+from core.clients import client_ref
 from core.blobs import BlobStore
 from core.settings import Settings
 from core.store.db import Store
+from schemas.canned_invoice import NOT_A_CLIENT_BUYER
 from schemas.invoice import ExtractedInvoice
 
 log = logging.getLogger(__name__)
@@ -45,9 +49,19 @@ class JobRunner:
         if job["mode"] == "test":
             if job["test_scenario"] == "failed":
                 raise DocumentError(TEST_FAILURE_MESSAGE)
-            return canned_invoice()
+            if job["test_scenario"] == "needs_review":
+                return canned_invoice(NOT_A_CLIENT_BUYER)  # the client is no party: held for review
+            return canned_invoice(self._client_as_buyer(job["client_id"]))
         data = self.blobs.get(job["blob_key"])
         return process_document(data, job["mime_type"], time_limit_s=self.settings.document_time_limit_s)
+
+    def _client_as_buyer(self, client_id: str | None) -> dict | None:
+        """The upload's client as the canned invoice's buyer, so the gate confirms it."""
+        with self.store.read() as conn:
+            client = client_ref(conn, client_id)
+        if client is None:
+            return None
+        return {"name": client.name, "companyCode": client.company_code, "vatCode": client.vat_code}
 
     def run(self, job_id: str, position: processing.Position | None = None) -> Outcome:
         job = processing.claim(self.store, job_id, self.settings.max_attempts, position)

@@ -147,9 +147,47 @@ _CANNED = {
 }
 
 
-def canned_invoice(extractor_version: str) -> dict:
+# The buyer of `hints.testScenario=needs_review`: a company no client is, so the upload's
+# client is no party of the invoice and the assignment gate holds it for review.
+NOT_A_CLIENT_BUYER = {"name": "UAB „Bandomasis pirkėjas“ (not your client)", "companyCode": None, "vatCode": None}
+
+
+def canned_invoice(extractor_version: str, buyer: dict | None = None) -> dict:
     """A fresh copy (callers add job fields to it); ``extraction.engine`` is ``canned`` so
-    nobody mistakes it for a read document."""
+    nobody mistakes it for a read document.
+
+    `buyer` ({name, companyCode, vatCode}) replaces the canned buyer: a test-mode upload's
+    canned invoice names the upload's client, so the client-assignment gate confirms it
+    whatever codes the test client carries (interface.md 3.1 rule 4)."""
     invoice = copy.deepcopy(_CANNED)
     invoice["extraction"]["version"] = extractor_version
+    if buyer is not None:
+        _name_buyer(invoice, buyer)
     return invoice
+
+
+def _name_buyer(invoice: dict, buyer: dict) -> None:
+    from stdnum.eu import vat as stdnum_vat  # the contracts' own check, as schemas/fields.py
+
+    party = invoice["buyer"]
+    party.update(name=buyer["name"], companyCode=buyer.get("companyCode") or None, vatCode=buyer.get("vatCode") or None)
+    checks = []
+    for check in invoice["validation"]["checks"]:
+        if check["code"] == "buyer.vat_code_checksum":
+            if party["vatCode"]:
+                valid = stdnum_vat.is_valid(party["vatCode"])
+                checks.append({"code": check["code"], "passed": valid,
+                               "detail": f"{party['vatCode']} {'valid' if valid else 'invalid'}"})
+        elif check["code"] == "buyer.company_code_format":
+            if party["companyCode"]:
+                code = party["companyCode"]
+                ok = code.isdigit() and len(code) == 9
+                checks.append({"code": check["code"], "passed": ok,
+                               "detail": f"{code} is {'a' if ok else 'not a'} 9-digit Lithuanian company code"})
+        else:
+            checks.append(check)
+    invoice["validation"]["checks"] = checks
+    for field in ("companyCode", "vatCode"):
+        if party[field] is None:
+            invoice["confidence"]["fields"].pop(f"buyer.{field}", None)
+            invoice["sources"].pop(f"buyer.{field}", None)

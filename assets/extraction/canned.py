@@ -13,6 +13,7 @@ from schemas.invoice import ExtractedInvoice
 from . import EXTRACTOR_VERSION
 
 
-def canned_invoice() -> ExtractedInvoice:
-    """The canned invoice's content, as a reading of a document returns it."""
-    return ExtractedInvoice.model_validate(_canned_invoice(EXTRACTOR_VERSION))
+def canned_invoice(buyer: dict | None = None) -> ExtractedInvoice:
+    """The canned invoice's content, as a reading of a document returns it; `buyer`
+    ({name, companyCode, vatCode}) names the buyer instead of the canned one."""
+    return ExtractedInvoice.model_validate(_canned_invoice(EXTRACTOR_VERSION, buyer))

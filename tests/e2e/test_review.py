@@ -84,8 +84,9 @@ def test_live_upload_for_a_stranger_is_reviewed_then_moved_with_force(stack, boo
     assert _events(stack, invoice["id"]) == ["invoice.review_required", "invoice.processed"]
 
 
-def test_test_mode_upload_for_a_stranger_reaches_review(stack, books):
-    resp = stack.upload(books["test"], PDF, headers={"X-Client-Id": books["test_stranger"]})
+def test_test_mode_needs_review_scenario_reaches_review(stack, books):
+    resp = stack.upload(books["test"], PDF, headers={"X-Client-Id": books["test_stranger"]},
+                        data={"hints.testScenario": "needs_review"})
     invoice = _held(stack, books["test"], resp.json()["jobId"])
     assert invoice["id"].startswith("inv_test_") and invoice["extraction"]["engine"] == "canned"
     assert stack.get(books["live"], f"/invoices/{invoice['id']}").status_code == 404
