@@ -136,3 +136,40 @@ def test_file_names_are_stripped_of_them(world):
     assert resp.status_code == 202, resp.text
     job = world["client"].simulate_get(f"{BASE}/jobs/{resp.json['jobId']}", headers=_auth(world)).json
     assert job["sourceFile"] == "s\u0105skaitafdp.pdf"
+
+
+@pytest.mark.e2e
+def test_chunked_bodies_over_a_real_gunicorn(tmp_path):
+    """gunicorn hands a chunked body on de-chunked and without Content-Length: the upload is
+    admitted (never 500) and the JSON body is read whole (never as empty)."""
+    import requests
+
+    from tests.support.stack import Stack
+
+    stack = Stack(tmp_path / "home")
+    try:
+        stack.init()
+        stack.start_broker()
+        stack.start_api()
+        team = stack.cli("admin", "team", "create", "--name", "UAB Dalimis")["teamId"]
+        stack.cli("admin", "credits", "grant", "--team", team, "--amount", "3")
+        key = stack.cli("admin", "key", "create", "--team", team, "--mode", "live",
+                        "--scopes", "invoice:read,invoice:write")["key"]
+        auth = {"Authorization": f"Bearer {key}"}
+
+        def pieces(data: bytes, size: int = 4096):
+            for start in range(0, len(data), size):
+                yield data[start:start + size]
+
+        body, ctype = multipart([("file", "a.pdf", "application/pdf", PDF)])
+        uploaded = requests.post(f"{stack.base}/invoices", data=pieces(body),
+                                 headers={**auth, "Content-Type": ctype}, timeout=30)
+        assert uploaded.status_code == 202, uploaded.text
+        contact = requests.post(f"{stack.base}/contacts", data=pieces(json.dumps({"name": "UAB Dalimis"}).encode(), 5),
+                                headers={**auth, "Content-Type": "application/json"}, timeout=30)
+        assert contact.status_code == 201, contact.text
+        deep = requests.post(f"{stack.base}/contacts", data=pieces(b"[" * 5000 + b"]" * 5000),
+                             headers={**auth, "Content-Type": "application/json"}, timeout=30)
+        assert deep.status_code == 400 and deep.json()["errors"][0]["field"] == "body"
+    finally:
+        stack.stop()
