@@ -18,6 +18,7 @@ _SPECIAL = {
     "\u00a0": " ", "\u202f": " ", "\u2009": " ",
     "ł": "l", "Ł": "l", "ø": "o", "Ø": "o", "ß": "s", "đ": "d", "Đ": "d",
     "°": "o",  # "N°" as "Nº": the degree sign stands for the ordinal o in "numéro"
+    "ς": "σ",  # Greek final sigma: "ΠΩΛΗΤΗΣ" lower-cased is "πωλητησ", printed small "πωλητής"
 }
 
 
