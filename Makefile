@@ -13,8 +13,6 @@ export DAGSTER_HOME := $(INVOICES_HOME)/dagster
 # (test stacks set their own).
 run: export PROMETHEUS_MULTIPROC_DIR := $(INVOICES_HOME)/metrics
 export PATH := $(CURDIR)/.venv/bin:$(PATH)
-# nginx (`invoices front`) answers the public port; gunicorn a private loopback one behind it.
-run: export INVOICES_APP_PORT ?= $(shell echo $$(( $${INVOICES_API_PORT:-8000} + 10000 )))
 
 SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := tesseract-ocr-lit tesseract-ocr-eng tesseract-ocr-osd \
@@ -39,9 +37,11 @@ python-env:
 	@command -v uv >/dev/null 2>&1 || python3 -m pip install --quiet uv
 	uv sync --frozen --compile-bytecode --quiet --extra postgres
 
+# supervisord in the foreground (deploy/supervisord.conf): every process of the stack, one
+# merged log, a process that dies started again; Ctrl-C or SIGTERM stops them all.
 run: setup
 	invoices init
-	exec honcho start -f Procfile
+	exec invoices supervise
 
 # The whole suite on SQLite, then the store-facing tests again on a throw-away PostgreSQL.
 test: setup

@@ -16,6 +16,7 @@ from cli.front import front_command
 from cli.operations import maintenance_group, plan_group, redis_command, retention_group
 from cli.output import emit, run, store
 from cli.secrets import secrets_group
+from cli.supervise import dagster_daemon_command, supervise_command
 from cli.users import user_group
 from cli.warehouse import warehouse_group
 from core import admin, reprocess
@@ -148,6 +149,8 @@ admin_group.add_command(user_group)
 admin_group.add_command(secrets_group)
 main.add_command(redis_command)
 main.add_command(front_command)
+main.add_command(supervise_command)
+main.add_command(dagster_daemon_command)
 main.add_command(warehouse_group)
 
 

@@ -83,7 +83,8 @@ def stream_keeper(context: dg.SensorEvaluationContext, store: StoreResource, str
         reason = _reason_to_start(context, state, stream)
         if reason is None:
             continue
-        if now - requested.get(str(group), 0) < START_GRACE_S:
+        asked_at = requested.get(str(group), 0)
+        if now - asked_at < START_GRACE_S and not _requested_run_ended(context, group, asked_at):
             notes.append(f"group {group}: run already requested")
             continue
         requested[str(group)] = now
@@ -92,6 +93,17 @@ def stream_keeper(context: dg.SensorEvaluationContext, store: StoreResource, str
     if requests:
         return requests
     return dg.SkipReason("; ".join(notes) or "every partition group has a live stream run")
+
+
+def _requested_run_ended(context: dg.SensorEvaluationContext, group: int, asked_at: float) -> bool:
+    """The run last requested for the group exists and has already ended (the stack was
+    stopped and cancelled it, or it failed at once): no reason to wait out the start grace."""
+    records = context.instance.get_run_records(
+        filters=dg.RunsFilter(job_name=stream_job.name, tags={STREAM_GROUP_TAG: str(group)}), limit=1
+    )
+    if not records:
+        return False
+    return records[0].create_timestamp.timestamp() >= asked_at - 1 and records[0].dagster_run.is_finished
 
 
 def _report_dead_run(context: dg.SensorEvaluationContext, run_id: str) -> None:

@@ -1,4 +1,4 @@
-"""The webhook dispatcher: the `webhooks` process of the Procfile (`invoices webhooks run`).
+"""The webhook dispatcher: the `webhooks` process of `make run` (`invoices webhooks run`).
 
 One loop does every store write of the process, in short batched transactions (fan out
 new events, claim due deliveries, record finished attempts, renew leases); a pool of

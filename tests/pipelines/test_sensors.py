@@ -57,3 +57,20 @@ def test_stale_lease_is_replaced(home_store, instance):
         conn.execute(stream_leases.update().values(heartbeat_at=utcnow() - timedelta(seconds=60)))
     results, _ = _evaluate(instance, home_store, StreamResource(groups=1))
     assert isinstance(results[0], dg.RunRequest) and results[0].tags["invoices/reason"] == "no live stream run"
+
+
+def test_a_requested_run_that_already_ended_is_asked_for_again_without_waiting(home_store, instance):
+    """Stopping the stack cancels the stream runs; on the next start the group gets its run at
+    once, not after the start grace of the request that made the cancelled one."""
+    from pipelines.stream_runs import stream_job
+
+    stream = StreamResource(groups=1)
+    results, cursor = _evaluate(instance, home_store, stream)
+    request = results[0]
+    run = instance.create_run_for_job(stream_job, run_config=request.run_config, tags=request.tags)
+    again, _ = _evaluate(instance, home_store, stream, cursor)
+    assert isinstance(again[0], dg.SkipReason)  # the run was made and has not ended: wait
+    instance.report_run_canceling(run)
+    instance.report_run_canceled(instance.get_run_by_id(run.run_id))
+    again, _ = _evaluate(instance, home_store, stream, cursor)
+    assert isinstance(again[0], dg.RunRequest) and again[0].tags["invoices/stream_group"] == "0"

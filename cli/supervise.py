@@ -1,0 +1,118 @@
+"""`invoices supervise`: the whole stack in the foreground under supervisord, which starts
+again any process that dies (deploy/supervisord.conf); and `invoices dagster-daemon`, the
+Dagster daemon as supervisord runs it, ending the runs in progress as cancelled on stop."""
+
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import click
+
+from core.settings import Settings, load_settings
+
+ROOT = Path(__file__).resolve().parents[1]
+TEMPLATE = ROOT / "deploy" / "supervisord.conf"
+PROGRAMS = ("redis", "broker", "api", "front", "webhooks", "dagster-daemon", "dagster-webserver")
+
+
+def config_dir(settings: Settings) -> Path:
+    return settings.home / "supervisor"
+
+
+def render(settings: Settings, programs: tuple[str, ...] = PROGRAMS) -> str:
+    values = {
+        "DIR": str(config_dir(settings)),
+        "ROOT": str(ROOT),
+        "BIN": str(Path(sys.executable).parent),
+        "UI_PORT": str(settings.ui_port),
+        **{f"AUTOSTART_{name}": "true" if name in programs else "false" for name in PROGRAMS},
+    }
+    text = TEMPLATE.read_text()
+    for name, value in values.items():
+        text = text.replace(f"@{name}@", value)
+    if left := re.findall(r"@[A-Za-z_-]+@", text):
+        raise click.ClickException(f"unfilled marks in {TEMPLATE}: {sorted(set(left))}")
+    return text
+
+
+def _environment(settings: Settings) -> None:
+    """What every process of the stack must agree on, set once here for all of them."""
+    from cli.front import app_port
+
+    os.environ.setdefault("INVOICES_HOME", str(settings.home))
+    os.environ.setdefault("DAGSTER_HOME", str(settings.dagster_home))
+    os.environ.setdefault("PROMETHEUS_MULTIPROC_DIR", str(settings.home / "metrics"))
+    os.environ.setdefault("INVOICES_APP_PORT", str(app_port(settings)))  # gunicorn behind the front
+    Path(os.environ["PROMETHEUS_MULTIPROC_DIR"]).mkdir(parents=True, exist_ok=True)
+
+
+@click.command("supervise")
+@click.option("--programs", default=",".join(PROGRAMS), show_default=True,
+              help="Comma-separated programs to start (the others can be started with supervisorctl).")
+def supervise_command(programs: str) -> None:
+    """Run the stack in the foreground under supervisord; Ctrl-C or SIGTERM stops it all."""
+    settings = load_settings()
+    chosen = tuple(p.strip() for p in programs.split(",") if p.strip())
+    if unknown := sorted(set(chosen) - set(PROGRAMS)):
+        raise click.ClickException(f"unknown programs: {', '.join(unknown)}; known: {', '.join(PROGRAMS)}")
+    _environment(settings)
+    folder = config_dir(settings)
+    folder.mkdir(mode=0o700, parents=True, exist_ok=True)
+    conf = folder / "supervisord.conf"
+    conf.write_text(render(settings, chosen))
+    binary = str(Path(sys.executable).parent / "supervisord")
+    if not os.path.exists(binary):
+        binary = shutil.which("supervisord") or binary
+    os.execv(binary, [binary, "--nodaemon", "--configuration", str(conf)])
+
+
+# --- the Dagster daemon ----------------------------------------------------------------------
+def cancel_runs_in_progress(dagster_home: str, message: str) -> list[str]:
+    """Mark every started run as being cancelled, so that the interrupt that follows ends it
+    `CANCELED` (Dagster's own rule for an interrupted run that was asked to stop)."""
+    import dagster as dg
+
+    with dg.DagsterInstance.from_config(dagster_home) as instance:
+        runs = instance.get_runs(filters=dg.RunsFilter(statuses=[dg.DagsterRunStatus.STARTED]))
+        for run in runs:
+            instance.report_run_canceling(run, message=message)
+        return [run.run_id for run in runs]
+
+
+@click.command("dagster-daemon")
+@click.option("--stop-timeout", default=25.0, show_default=True, help="Seconds the daemon and runs get to end.")
+def dagster_daemon_command(stop_timeout: float) -> None:
+    """Run `dagster-daemon run -w workspace.yaml`; on SIGTERM or SIGINT, mark the runs in
+    progress as being cancelled, then stop the daemon and the runs (this process group)."""
+    try:
+        os.setpgrp()  # the group signalled on stop: this process and what it starts (supervisord made it already)
+    except OSError:
+        pass
+    binary = str(Path(sys.executable).parent / "dagster-daemon")
+    daemon = subprocess.Popen([binary, "run", "-w", "workspace.yaml"], cwd=ROOT)
+    asked: list[int] = []
+    signal.signal(signal.SIGTERM, lambda signum, frame: asked.append(signum))
+    signal.signal(signal.SIGINT, lambda signum, frame: asked.append(signum))
+    while daemon.poll() is None and not asked:
+        time.sleep(0.2)
+    if not asked:  # the daemon died by itself: let supervisord start everything again
+        sys.exit(daemon.returncode or 1)
+    dagster_home = os.environ.get("DAGSTER_HOME") or str(load_settings().dagster_home)
+    try:
+        cancelled = cancel_runs_in_progress(dagster_home, "The stack is stopping; the next start resumes the work.")
+        click.echo(f"marked {len(cancelled)} run(s) in progress as cancelling: {', '.join(cancelled)}", err=True)
+    except Exception as exc:  # stopping must not fail because the instance could not be read
+        click.echo(f"could not mark the runs in progress as cancelling: {exc!r}", err=True)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    os.killpg(os.getpgid(0), signal.SIGTERM)  # the daemon, its code server and the run workers
+    deadline = time.monotonic() + stop_timeout
+    while daemon.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.2)
+    if daemon.poll() is None:
+        daemon.kill()
+    daemon.wait()
