@@ -76,7 +76,10 @@ def init() -> None:
 @main.command()
 @click.argument("file", type=click.Path(exists=True, dir_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print the whole invoice DTO as JSON (default: a short summary).")
-def extract(file: Path, as_json: bool) -> None:
+@click.option("--explain", is_flag=True,
+              help="Print, per field, its value, score, confidence and source, and the totals' candidates "
+                   "with their evidence and why the winner won.")
+def extract(file: Path, as_json: bool, explain: bool) -> None:
     """Read FILE with the pipeline's own OCR and extraction, without the service."""
     from assets.ocr.model import DocumentError
     from assets.process import process_document
@@ -87,6 +90,9 @@ def extract(file: Path, as_json: bool) -> None:
     if mime not in uploads.ACCEPTED_TYPES:
         emit({"error": f"{file.name}: unsupported type {mime or 'unknown'}"})
         sys.exit(1)
+    if explain:
+        _explain(file, data, mime)
+        return
     try:
         invoice = process_document(data, mime)
     except DocumentError as exc:
@@ -103,6 +109,32 @@ def extract(file: Path, as_json: bool) -> None:
         "currency": invoice.get("currency"), "confidence": (invoice.get("confidence") or {}).get("overall"),
         "engine": (invoice.get("extraction") or {}).get("engine"),
     })
+
+
+def _explain(file: Path, data: bytes, mime: str) -> None:
+    """The page read as the pipeline reads it, with the evidence behind every field."""
+    from assets.extraction import extract_invoice
+    from assets.ocr import read_document
+    from assets.ocr.model import DocumentError
+
+    def get(obj, path: str):  # "lines[2].quantity" as well as "seller.vatCode"
+        for part in path.replace("[", ".").replace("]", "").split("."):
+            obj = obj[int(part)] if part.isdigit() and isinstance(obj, list) and int(part) < len(obj) else \
+                obj.get(part) if isinstance(obj, dict) else None
+        return obj
+
+    try:
+        doc = read_document(data, mime)
+    except DocumentError as exc:
+        emit({"error": str(exc)})
+        sys.exit(1)
+    why: dict = {}
+    invoice = extract_invoice(doc, explain=why)
+    fields = {path: {"value": get(invoice, path), **detail}
+              for path, detail in why["fields"].items()}
+    click.echo(json.dumps({"sourceFile": file.name, "engine": doc.engine, "fields": fields,
+                           "totals": why["totals"], "warnings": why["warnings"]},
+                          ensure_ascii=False, indent=2, default=str))
 
 
 @main.command()

@@ -24,6 +24,8 @@ from __future__ import annotations
 import time
 from decimal import Decimal
 
+from core import vat_rates
+from core.countries import of_party
 from core.vat_classification import undirected
 
 from ..ocr.model import Document
@@ -42,7 +44,6 @@ EXTRACTOR_VERSION = "0.2.0"
 ALL_LABELS = [*HEADINGS, *PARTY_FIELDS, *HEADER_FIELDS, *TOTAL_FIELDS]
 _PARTY_PATHS = {"name": "name", "company_code": "companyCode", "vat_code": "vatCode", "iban": "iban",
                 "bank": "bank", "swift": "swift", "email": "email", "phone": "phone", "address": "address"}
-_STANDARD_RATES = (Decimal(21), Decimal(9), Decimal(5))
 BY_ORDER = 0.7  # the most a party's field scores when only print order told seller from buyer
 
 
@@ -69,7 +70,8 @@ class _Recorder:
         return cand.value
 
 
-def extract_invoice(doc: Document, calibrated: bool = True, observe: dict | None = None) -> dict:
+def extract_invoice(doc: Document, calibrated: bool = True, observe: dict | None = None,
+                    explain: dict | None = None) -> dict:
     """Extract the invoice DTO fields from a read document (see spec/invoice.md).
 
     The result has every extraction field of the DTO (not the job fields such as ``id``
@@ -77,6 +79,9 @@ def extract_invoice(doc: Document, calibrated: bool = True, observe: dict | None
     only; ``assets.process.process_document`` replaces it with the whole processing time.
     ``calibrated=False`` leaves the rules' raw scores as the confidences, and ``observe``
     receives each field's calibration key: what ``eval.calibrate`` fits the calibration on.
+    ``explain`` receives, per field, the raw score, the calibrated confidence and where the
+    value was read, and for the totals every candidate with its evidence and why the winner
+    won (``invoices extract FILE --explain``).
     """
     started = time.perf_counter()
     layout = Layout(doc, ALL_LABELS)
@@ -100,14 +105,15 @@ def extract_invoice(doc: Document, calibrated: bool = True, observe: dict | None
                 seller["iban"] = rec.put("seller.iban", cand)
                 break
 
-    totals = extract_totals(layout)
+    items = _line_items(tables, rec, warnings)
+    supply_day = vat_rates.as_date((dates.get("deliveryDate") or dates.get("issueDate") or Candidate(None, 0, None)).value)
+    totals = extract_totals(layout, _lines_net(items), of_party(seller), supply_day)
     for key, cand in totals.chosen.items():
         rec.put(f"totals.{key}", cand)
     warnings += [f"totals.{key} derived from the other two totals" for key in sorted(totals.derived)]
 
-    items = _line_items(tables, rec, warnings)
-    breakdown, rate_implied = _vat_breakdown(items, totals, seller, buyer)
-    _classify_lines(items, breakdown, seller, buyer)
+    breakdown, rate_implied = _vat_breakdown(items, totals, seller, buyer, supply_day)
+    _classify_lines(items, breakdown, seller, buyer, supply_day)
 
     doc_type = header.vat_invoice_if_registered(doc_type, seller["vatCode"])
     if doc_type is None:
@@ -153,6 +159,11 @@ def extract_invoice(doc: Document, calibrated: bool = True, observe: dict | None
     if observe is not None:  # what the calibration is fitted on: raw scores and their kinds
         observe.update({path: key_of(path, doc.text_layer, rec.unheaded) for path in rec.confidence})
     invoice["confidence"] = {"overall": overall(fields), "fields": fields}
+    if explain is not None:
+        explain["fields"] = {path: {"score": rec.confidence[path], "confidence": fields.get(path),
+                                    "source": rec.sources.get(path)} for path in sorted(rec.confidence)}
+        explain["totals"] = totals.explain
+        explain["warnings"] = list(warnings)
     invoice["sources"] = rec.sources
     invoice["extraction"] = {
         "engine": doc.engine,
@@ -189,17 +200,25 @@ def _line_items(tables: list, rec: _Recorder, warnings: list[str]) -> list[dict]
     return items
 
 
-def _classify_lines(items: list[dict], breakdown: list[dict], seller: dict, buyer: dict) -> None:
+def _lines_net(items: list[dict]) -> Decimal | None:
+    """The sum of the lines' net amounts when every line has one."""
+    amounts = [item["netAmount"] for item in items]
+    if not amounts or any(a is None for a in amounts):
+        return None
+    return sum((Decimal(a) for a in amounts), Decimal(0))
+
+
+def _classify_lines(items: list[dict], breakdown: list[dict], seller: dict, buyer: dict, supply_day=None) -> None:
     """Per-line VAT classifier: the line's own rate, else the document's single rate."""
     single = breakdown[0] if len(breakdown) == 1 else None
     for item in items:
         if item["vatRate"] is not None:
-            item["vatClassifier"] = undirected(Decimal(item["vatRate"]), seller, buyer)[1]
+            item["vatClassifier"] = undirected(Decimal(item["vatRate"]), seller, buyer, supply_day)[1]
         elif single is not None:
             item["vatClassifier"] = single["vatClassifier"]
 
 
-def _vat_breakdown(items: list[dict], totals, seller: dict, buyer: dict) -> tuple[list[dict], bool]:
+def _vat_breakdown(items: list[dict], totals, seller: dict, buyer: dict, supply_day=None) -> tuple[list[dict], bool]:
     """One entry per VAT rate: from the lines' rates, else the totals' "PVM 21 %" lines.
 
     Returns the entries and whether the rate was implied by VAT / net (not printed).
@@ -215,9 +234,10 @@ def _vat_breakdown(items: list[dict], totals, seller: dict, buyer: dict) -> tupl
     if not by_rate:
         rates = list(rate_vat)
         if not rates and net and vat is not None:
-            # No rate printed (or misread): the one that VAT / net gives, if a standard one.
-            implied = vat / net * 100
-            rates = [r for r in _STANDARD_RATES if abs(implied - r) < Decimal("0.05")][:1]
+            # No rate printed (or misread): the one that VAT / net gives, if it is one of
+            # the seller's country's rates on the supply day (any member state's if unknown).
+            implied = vat_rates.implied_rate(net, vat, of_party(seller), supply_day)
+            rates = [implied] if implied else []
             rate_implied = bool(rates)
         if len(rates) == 1:
             by_rate = {rates[0]: net}
@@ -228,7 +248,7 @@ def _vat_breakdown(items: list[dict], totals, seller: dict, buyer: dict) -> tupl
         amount = rate_vat.get(rate)
         if amount is None and len(by_rate) == 1:
             amount = vat
-        category, classifier = undirected(rate, seller, buyer)
+        category, classifier = undirected(rate, seller, buyer, supply_day)
         entries.append({
             "rate": decimal_str(rate),
             "category": category,

@@ -529,7 +529,8 @@ def _name(layout: Layout, block: Block, found: dict[str, Candidate], label_lines
         label_first = any(heading.end <= h.start <= rest.start for h in layout.hits(first)
                           if h.key in _FIELD_KEYS) if rest is not None else True
         # Not a signature rule, nor the document's title printed on the heading's line.
-        if rest is not None and not label_first and _WORD.search(rest.text) and not _is_title(rest.text):
+        if rest is not None and not label_first and _WORD.search(rest.text) and not _is_title(rest.text) \
+                and looks_like_name(rest.text):
             end = len(first.text)
             label = min((h.start for h in layout.hits(first) if h.key in _FIELD_KEYS and h.start > rest.start),
                         default=None)
@@ -546,12 +547,36 @@ def _name(layout: Layout, block: Block, found: dict[str, Candidate], label_lines
     for i, line in enumerate(lines[1:4], start=1):
         if i in label_lines or not _WORD.search(line.text):
             continue
-        if find_vat_codes(line.text) or find_ibans(line.text):
+        if find_vat_codes(line.text) or find_ibans(line.text) or not looks_like_name(line.text):
             continue
         span = Span(line, 0, len(line.text)).strip(" :;,-–|")
         if span is not None:  # tidied as printed: a trailing "||" may be OCR's "IĮ"
             found["name"] = _with_wrapped_rest(layout, Candidate(tidy_name(line.text), 0.85, span))
         return
+
+
+_KEY_VALUE = re.compile(r"^(?P<key>[^:]{1,40}):\s*(?P<value>.+)$")
+_NAME_START = re.compile(r"^[\w„“”\"'«»]")
+
+
+def looks_like_name(text: str) -> bool:
+    """The shape of a party's name, whatever its language: it starts with a letter, a digit
+    or a quote (not with the "/" of a heading that goes on, "Käufer/Leistungsempfänger"),
+    has more letters than digits ("GLN 4333741000005", "FA-2017-0010" are codes), and is
+    no field line ("Globale Nummer: 4000001123452 (GTIN)": a key, a colon, a code)."""
+    text = text.strip()
+    if not text or not _NAME_START.match(text):
+        return False
+    letters = sum(ch.isalpha() for ch in text)
+    digits = sum(ch.isdigit() for ch in text)
+    if letters <= digits:
+        return False
+    kv = _KEY_VALUE.match(text)
+    if kv is not None:
+        value = kv.group("value")
+        if sum(ch.isdigit() for ch in value) >= sum(ch.isalpha() for ch in value):
+            return False
+    return True
 
 
 def _with_wrapped_rest(layout: Layout, name: Candidate) -> Candidate:

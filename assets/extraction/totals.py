@@ -16,10 +16,12 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from datetime import date
 from decimal import Decimal
 from itertools import product
 
 from .amounts import find_amounts
+from .arithmetic import ACCEPT, ACCEPT_OVER_NONSENSE, page_amounts, plausible, triples
 from .fields import RIGHT, Candidate, Hit, Layout, Span, label_values
 
 CENT = Decimal("0.01")
@@ -27,6 +29,7 @@ _KEYS = ("net", "vat", "gross", "payable", "discount", "prepaid")
 _MAX_CANDIDATES = 4
 ARITHMETIC_BONUS = 1.5
 RATE_BONUS = 0.5
+LABELLED_BONUS = 0.5  # the labelled reading, when it is a printed triple, wins ties by this much
 
 
 @dataclass
@@ -36,6 +39,7 @@ class Totals:
     # (rate, VAT amount candidate) for every "PVM 21 %: x" line
     rates: list[tuple[Decimal, Candidate]] = field(default_factory=list)
     consistent: bool | None = None
+    explain: dict = field(default_factory=dict)  # the candidates and why the winner won
 
     def value(self, key: str) -> Decimal | None:
         cand = self.chosen.get(key)
@@ -84,7 +88,55 @@ def _rate(hit: Hit) -> Decimal | None:
     return Decimal(text.replace(",", "."))
 
 
-def extract_totals(layout: Layout) -> Totals:
+def extract_totals(layout: Layout, lines_net: Decimal | None = None, country: str | None = None,
+                   on: date | None = None) -> Totals:
+    """Net, VAT and gross by their labels, then checked against the page's arithmetic
+    (``arithmetic.triples``): where the labelled reading does not add up, or a triple
+    with more evidence exists, the triple wins (see ``_by_arithmetic``)."""
+    result = _by_labels(layout)
+    _by_arithmetic(layout, result, lines_net, country, on)
+    _derive(result)
+    net, vat, gross = (result.value(k) for k in ("net", "vat", "gross"))
+    if net is not None and vat is not None and gross is not None and abs(net + vat - gross) > CENT:
+        _restore_cents(result)
+        net, vat, gross = (result.value(k) for k in ("net", "vat", "gross"))
+    if net is not None and vat is not None and gross is not None:
+        result.consistent = abs(net + vat - gross) <= CENT
+    return result
+
+
+def _by_arithmetic(layout: Layout, result: Totals, lines_net: Decimal | None, country: str | None,
+                   on: date | None) -> None:
+    """Replace the labelled net / VAT / gross by the best printed triple that adds up,
+    unless the labelled reading is that triple or scores as well (it then gets a bonus
+    for its labels' agreement: ``LABELLED_BONUS``)."""
+    found = triples(page_amounts(layout), lines_net=lines_net, country=country, on=on,
+                    printed_rates={r for r, _ in result.rates})
+    result.explain["triples"] = [t.explain() for t in found[:5]]
+    if not found:
+        return
+    chosen = tuple(result.chosen.get(k) for k in ("net", "vat", "gross"))
+    labelled = None
+    if all(c is not None for c in chosen):
+        labelled = next((t for t in found if (t.net.value, t.vat.value, t.gross.value)
+                         == tuple(c.value for c in chosen)), None)
+    best = found[0]
+    if labelled is not None and labelled.score + LABELLED_BONUS >= best.score:
+        result.explain["winner"] = "labels, confirmed by arithmetic"
+        return
+    sensible = plausible(*(c.value if c is not None else None for c in chosen))  # type: ignore[arg-type]
+    if best.score < (ACCEPT if sensible else ACCEPT_OVER_NONSENSE):
+        result.explain["winner"] = "labels (no triple with enough evidence)"
+        return
+    strength = min(0.88, 0.55 + 0.1 * sum(1 for k in ("labels", "rate", "lines", "column", "row")
+                                          if best.evidence.get(k, 0) >= 0.5))
+    for key, amount in (("net", best.net), ("vat", best.vat), ("gross", best.gross)):
+        result.chosen[key] = Candidate(amount.value, strength, amount.span)
+        result.derived.discard(key)
+    result.explain["winner"] = "arithmetic"
+
+
+def _by_labels(layout: Layout) -> Totals:
     result = Totals()
     candidates: dict[str, list[Candidate]] = {k: [] for k in _KEYS}
     for hit in layout.iter_hits(*_KEYS):
@@ -115,6 +167,10 @@ def extract_totals(layout: Layout) -> Totals:
         best = sorted(cands, key=lambda c: -c.score)[:_MAX_CANDIDATES]
         return [*best, None]
 
+    result.explain["labelled"] = {
+        key: [{"value": str(c.value), "score": round(c.score, 3), "text": c.span.line.text if c.span else None}
+              for c in sorted(cands, key=lambda c: -c.score)[:_MAX_CANDIDATES]]
+        for key, cands in candidates.items() if cands}
     rates = distinct if len(distinct) == 1 else set()
     best_score, best = float("-inf"), (None, None, None)
     for net, vat, gross in product(top(candidates["net"]), top(candidates["vat"]), top(gross_pool)):
@@ -134,13 +190,6 @@ def extract_totals(layout: Layout) -> Totals:
     for key in ("payable", "discount", "prepaid"):
         if candidates[key]:
             result.chosen[key] = max(candidates[key], key=lambda c: c.score)
-    _derive(result)
-    net, vat, gross = (result.value(k) for k in ("net", "vat", "gross"))
-    if net is not None and vat is not None and gross is not None and abs(net + vat - gross) > CENT:
-        _restore_cents(result)
-        net, vat, gross = (result.value(k) for k in ("net", "vat", "gross"))
-    if net is not None and vat is not None and gross is not None:
-        result.consistent = abs(net + vat - gross) <= CENT
     return result
 
 

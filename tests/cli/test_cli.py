@@ -76,3 +76,16 @@ def test_warehouse_refresh_materialises_a_day_and_refuses_other_dates(run):
     assert Path(report["duckdb"]).is_file()
     assert "error" in run("warehouse", "refresh", "--date", "2025-01-01", ok=False)
     assert "error" in run("warehouse", "refresh", "--date", "yesterday", ok=False)
+
+
+def test_extract_explain_shows_every_field_with_its_evidence():
+    expected = json.loads((FIXTURES / "expected.json").read_text())["invoice_digital.pdf"]
+    out = subprocess.run([str(BIN), "extract", str(FIXTURES / "invoice_digital.pdf"), "--explain"],
+                         capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    why = json.loads(out.stdout)
+    assert why["fields"]["invoiceNumber"]["value"] == expected["invoiceNumber"]
+    assert {"score", "confidence", "source"} <= set(why["fields"]["totals.gross"])
+    # The totals' candidates: labelled readings and printed triples with their evidence.
+    assert why["totals"]["labelled"]["gross"] and why["totals"]["winner"]
+    assert all("evidence" in t for t in why["totals"]["triples"])

@@ -26,6 +26,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from decimal import Decimal
 
+from core import vat_rates
+
 from ..amounts import CURRENCY_WORD
 from ..fields import Layout, TextLine
 from .headers import find_header
@@ -34,8 +36,7 @@ from .model import Column
 from .numbers import TIMES, Num, Product, line_numbers, products
 
 # VAT rates printed in the EU (and 0): a column of these beside the amount is the rate.
-VAT_RATES = {Decimal(r) for r in ("0", "3", "4", "5", "5.5", "6", "7", "8", "9", "9.5", "10", "12", "13",
-                                  "14", "15", "16", "17", "19", "20", "21", "22", "23", "24", "25", "25.5", "27")}
+VAT_RATES = vat_rates.eu_rates() | {vat_rates.ZERO}
 STOP_KEYS = {"net", "vat", "gross", "payable", "amount_in_words", "prepaid", "seller", "buyer"}
 RECEIPT_MARK = re.compile(rf"^[{TIMES}]$")
 _MAX_ITEM_GAP_PITCHES = 10  # a description may run over many lines between two items

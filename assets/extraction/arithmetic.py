@@ -1,0 +1,164 @@
+"""Totals from arithmetic over every amount on the page, labels only as evidence.
+
+A totals label can be missing from the dictionaries, worded as no dictionary expects
+("Rechnungssumme ohne USt.", "Base imposable"), or stand beside an unrelated number; the
+arithmetic of an invoice cannot. Every amount with cents outside the item table is a
+candidate, and every triple with net + VAT = gross is a candidate set of totals. Each
+triple collects named evidence:
+
+* ``labels``: the amounts stand by totals labels of their own kind (net by a net label …),
+  ``mislabelled``: by a totals label of another kind;
+* ``rate``: VAT / net is a VAT rate of the seller's country on the supply day (any member
+  state's when unknown), or several printed rates' VAT adds up to it;
+* ``lines``: net is the sum of the item lines' net amounts;
+* ``column`` / ``row``: the three are printed one under the other, right-aligned, or side
+  by side in reading order, as totals are;
+* ``late``: how far down the document they stand (totals close an invoice);
+* ``repeated``: the gross is printed again (an amount due);
+* ``zero_vat``: VAT is 0 (weaker: any amount plus 0 is itself).
+
+One scorer adds the evidence with the weights of ``WEIGHTS`` (one place, named); the best
+triple is returned with its evidence so ``invoices extract --explain`` can show why it won.
+Nothing is derived here from one value alone: a triple needs all three amounts printed.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from datetime import date
+from decimal import Decimal
+
+from core import vat_rates
+
+from .amounts import find_amounts
+from .fields import Layout, Span
+
+CENT = Decimal("0.01")
+TOTAL_KEYS = ("net", "vat", "gross", "payable")
+MAX_AMOUNTS = 80  # the last amounts of a document: its totals are among them
+MAX_VAT_SHARE = Decimal("0.28")  # no EU rate is above 27 %
+WEIGHTS = {
+    "labels": 1.0, "mislabelled": -0.8, "rate": 1.2, "lines": 1.2, "column": 0.6, "row": 0.5,
+    "late": 0.6, "repeated": 0.3, "zero_vat": -1.2,
+}
+ACCEPT = 1.5  # the least score a triple needs to be taken over a plausible labelled reading
+ACCEPT_OVER_NONSENSE = 0.5  # ... over a labelled reading that cannot be an invoice's totals
+
+
+@dataclass(frozen=True, slots=True)
+class Amount:
+    """An amount with cents, where it stands, and the totals label on its line if any."""
+
+    value: Decimal
+    span: Span
+    order: int  # reading order over the document
+    label: str | None
+
+    @property
+    def x1(self) -> float:
+        return self.span.bbox[2]
+
+    @property
+    def y(self) -> float:
+        return self.span.bbox[1]
+
+
+@dataclass(slots=True)
+class Triple:
+    net: Amount
+    vat: Amount
+    gross: Amount
+    evidence: dict[str, float] = field(default_factory=dict)
+
+    @property
+    def score(self) -> float:
+        return sum(WEIGHTS[name] * value for name, value in self.evidence.items())
+
+    def explain(self) -> dict:
+        return {"net": str(self.net.value), "vat": str(self.vat.value), "gross": str(self.gross.value),
+                "score": round(self.score, 3),
+                "evidence": {k: round(v, 3) for k, v in self.evidence.items() if v}}
+
+
+def page_amounts(layout: Layout) -> list[Amount]:
+    """Every amount with cents on lines outside the item table, in reading order."""
+    out: list[Amount] = []
+    for line in layout.iter_lines():
+        hits = [h for h in layout.hits(line) if h.key in TOTAL_KEYS]
+        for m in find_amounts(line.text):
+            if not m.has_decimals:
+                continue
+            # The totals label of an amount is the nearest one before it on its line.
+            before = [h for h in hits if h.end <= m.start]
+            label = before[-1].key if before else None
+            out.append(Amount(m.value, line.span(m.start, m.end), len(out), label))
+    return out[-MAX_AMOUNTS:]
+
+
+def _rate_fit(net: Decimal, vat: Decimal, country: str | None, on: date | None,
+              printed: set[Decimal]) -> float:
+    """1 when VAT / net is one rate (of the country, or printed), 0.7 when it lies between
+    two printed rates (a mixed-rate invoice), else 0."""
+    if vat_rates.implied_rate(abs(net), abs(vat), country, on) is not None:
+        return 1.0
+    if any(abs(abs(net) * r / 100 - abs(vat)) <= CENT for r in printed):
+        return 1.0
+    positive = [r for r in printed if r > 0]
+    if len(positive) > 1 and min(positive) < abs(vat) / abs(net) * 100 < max(positive):
+        return 0.7
+    return 0.0
+
+
+def plausible(net: Decimal | None, vat: Decimal | None, gross: Decimal | None) -> bool:
+    """Three totals that can be an invoice's: they add up, VAT has net's sign and is no
+    more than the highest rate of it."""
+    if net is None or vat is None or gross is None or net == 0:
+        return False
+    return abs(net + vat - gross) <= CENT and abs(vat) <= MAX_VAT_SHARE * abs(net) \
+        and (vat == 0 or (vat < 0) == (net < 0))
+
+
+def triples(amounts: list[Amount], *, lines_net: Decimal | None = None, country: str | None = None,
+            on: date | None = None, printed_rates: set[Decimal] | None = None) -> list[Triple]:
+    """Every (net, VAT, gross) printed with net + VAT = gross, with its evidence, best first."""
+    printed = printed_rates or set()
+    by_value: dict[Decimal, list[Amount]] = {}
+    for a in amounts:
+        by_value.setdefault(a.value, []).append(a)
+    last = max((a.order for a in amounts), default=0) or 1
+    found: list[Triple] = []
+    for net in amounts:
+        for vat in amounts:
+            if vat is net or net.value == 0 or abs(vat.value) > MAX_VAT_SHARE * abs(net.value):
+                continue
+            if (vat.value < 0) != (net.value < 0) and vat.value != 0:
+                continue
+            for gross in by_value.get(net.value + vat.value, []):
+                if gross is net or gross is vat:
+                    continue
+                found.append(_evidence(Triple(net, vat, gross), by_value, last, lines_net, country, on, printed))
+    found.sort(key=lambda t: -t.score)
+    return found
+
+
+def _evidence(t: Triple, by_value: dict, last: int, lines_net: Decimal | None, country: str | None,
+              on: date | None, printed: set[Decimal]) -> Triple:
+    members = (("net", t.net), ("vat", t.vat), ("gross", t.gross))
+    own = sum(1 for key, a in members if a.label == key or (key == "gross" and a.label == "payable"))
+    other = sum(1 for key, a in members if a.label is not None and a.label != key
+                and not (key == "gross" and a.label == "payable"))
+    ev = t.evidence
+    ev["labels"] = own / 3
+    ev["mislabelled"] = other / 3
+    ev["rate"] = _rate_fit(t.net.value, t.vat.value, country, on, printed) if t.vat.value != 0 else 0.0
+    ev["lines"] = float(lines_net is not None and abs(lines_net - t.net.value) <= CENT)
+    same_page = t.net.span.page == t.vat.span.page == t.gross.span.page
+    down = same_page and t.net.y < t.vat.y < t.gross.y
+    aligned = max(a.x1 for _, a in members) - min(a.x1 for _, a in members) <= 6
+    ev["column"] = float(down and aligned) or 0.5 * float(down)
+    ev["row"] = float(same_page and t.net.span.line is t.vat.span.line is t.gross.span.line
+                      and t.net.span.start < t.vat.span.start < t.gross.span.start)
+    ev["late"] = min(a.order for _, a in members) / last
+    ev["repeated"] = float(len(by_value.get(t.gross.value, [])) > 1)
+    ev["zero_vat"] = float(t.vat.value == 0)
+    return t

@@ -1,0 +1,84 @@
+"""Totals chosen by the page's arithmetic, with labels only as evidence (arithmetic.py)."""
+
+from decimal import Decimal
+
+import pytest
+
+from assets.extraction import ALL_LABELS, extract_invoice
+from assets.extraction.arithmetic import page_amounts, plausible, triples
+from assets.extraction.fields import Layout
+from assets.extraction.parties import looks_like_name
+
+from .test_rules import page
+
+# Totals under labels no dictionary knows (a made-up language), right-aligned in a column,
+# with other amounts around them that do not add up.
+UNLABELLED = page(
+    (60, [(50, "Qorvex 2026-117")]),
+    (300, [(50, "Zant 1"), (300, "12,50")]),
+    (320, [(50, "Zant 2"), (300, "987,50")]),
+    (600, [(300, "Pelu"), (450, "1 000,00")]),
+    (615, [(300, "Pelu mivo"), (460, "210,00")]),
+    (630, [(300, "Kadra"), (450, "1 210,00")]),
+    (700, [(50, "Brill 44,10")]),
+)
+
+
+def test_totals_without_known_labels_are_the_printed_triple_that_adds_up():
+    why: dict = {}
+    invoice = extract_invoice(UNLABELLED, explain=why)
+    assert (invoice["totals"]["net"], invoice["totals"]["vat"], invoice["totals"]["gross"]) == \
+        ("1000.00", "210.00", "1210.00")
+    assert why["totals"]["winner"] == "arithmetic"
+    best = why["totals"]["triples"][0]
+    assert best["evidence"]["rate"] == 1 and best["evidence"]["column"] == 1
+    assert invoice["sources"]["totals.gross"]["bbox"][0] == 450  # read where it is printed
+
+
+def test_every_triple_adds_up_and_carries_its_evidence():
+    found = triples(page_amounts(Layout(UNLABELLED, ALL_LABELS)))
+    assert found and all(t.net.value + t.vat.value == t.gross.value for t in found)
+    assert [t.score for t in found] == sorted((t.score for t in found), reverse=True)
+
+
+def test_a_zero_vat_invoice_is_not_read_as_vat_equal_to_net():
+    doc = page(
+        (600, [(300, "Total net"), (450, "2 000,00")]),
+        (615, [(300, "VAT 0 %"), (470, "0,00")]),
+        (630, [(300, "Total"), (450, "2 000,00")]),
+    )
+    totals = extract_invoice(doc)["totals"]
+    assert (totals["net"], totals["vat"], totals["gross"]) == ("2000.00", "0.00", "2000.00")
+
+
+@pytest.mark.parametrize(
+    "net, vat, gross, expected",
+    [
+        ("100", "21", "121", True),
+        ("-100", "-21", "-121", True),
+        ("100", "0", "100", True),
+        ("0", "2000", "2000", False),  # VAT is no share of nothing
+        ("-220", "220", "0", False),  # VAT of the other sign
+        ("100", "50", "150", False),  # above every EU rate
+        ("100", "21", "122", False),  # does not add up
+    ],
+)
+def test_plausible_totals(net, vat, gross, expected):
+    assert plausible(Decimal(net), Decimal(vat), Decimal(gross)) is expected
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("UAB „Saulės vėjas“", True),
+        ("„Saulės vėjas“, UAB", True),
+        ("1A Prekyba UAB", True),
+        ("Nordlicht GmbH & Co. KG", True),
+        ("/Empfänger", False),  # a heading that goes on
+        ("GLN 4012345000009", False),  # a code
+        ("AB-2019-0042", False),
+        ("Kundennummer: 4711 0815", False),  # a field line: key, colon, code
+    ],
+)
+def test_the_shape_of_a_party_name(text, expected):
+    assert looks_like_name(text) is expected
