@@ -51,9 +51,10 @@ test: setup
 bench: setup
 	python -m bench.run
 
-# Extraction accuracy on the generated corpus (var/corpus): per category, per field, line items, s/page.
+# Extraction accuracy on the generated corpus (var/corpus) and the real tune set per producer family
+# (../shared/realworld-tune); `make eval SET=real` (or SET=generated) runs one of them.
 eval: setup
-	python -m eval.run
+	python -m eval.run $(if $(SET),--set $(SET))
 
 clean:
 	rm -rf var .pytest_cache

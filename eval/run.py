@@ -1,6 +1,8 @@
-"""`make eval`: extraction accuracy and speed on the generated corpus.
+"""`make eval`: extraction accuracy and speed on the generated corpus and the real tune set.
 
     python -m eval.run                      # generate var/corpus if needed, run everything
+    python -m eval.run --set real           # only the real tune set, per producer family (seconds)
+    python -m eval.run --set generated      # only the generated corpus
     python -m eval.run --split heldout      # only the held-out families
     python -m eval.run --split tune --reuse-ocr --category scan   # quick tuning loop
     python -m eval.run --language de --family cards               # one slice
@@ -37,6 +39,8 @@ from assets.ocr import read_document
 from assets.process import process_document
 
 from .calibration import BUCKETS, calibration, print_calibration, reported_fields
+from .real import entries as real_entries
+from .real import print_real, real_dir, run_real, summarize_real
 from .score import EXTRA_FIELDS, HEADER_FIELDS, prf, score_document
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -264,7 +268,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reuse-ocr", action="store_true")
     parser.add_argument("--results", type=Path, default=RESULTS)
     parser.add_argument("--show-failures", type=int, default=25)
+    parser.add_argument("--set", dest="which", choices=("all", "generated", "real"), default="all",
+                        help="the generated corpus, the real tune set (eval/real.py), or both (default)")
     args = parser.parse_args(argv)
+
+    real_summary = None
+    if args.which in ("all", "real"):
+        real_summary = run_real_set(args.results.with_name("results-real.json"))
+        if args.which == "real":
+            return 0
 
     entries = load_corpus(args.corpus, args.count, args.seed, args.regenerate)
     if args.split != "all":
@@ -311,7 +323,26 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\nfirst {args.show_failures} failures (all in {args.results}):")
         for f in results["failures"][: args.show_failures]:
             print("  " + json.dumps(f, ensure_ascii=False))
+    if real_summary is not None:  # printed again last, beside the generated tables
+        print_real(real_summary)
     return 0
+
+
+def run_real_set(path: Path) -> dict | None:
+    """Score the real tune set per producer family (see ``eval.real``) and write its results."""
+    found = real_entries()
+    if not found:
+        print(f"no real tune set at {real_dir()} (set INVOICES_REALWORLD_DIR)", file=sys.stderr)
+        return None
+    records = [run_real(e) for e in found]
+    summary = summarize_real(records)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps({"directory": str(real_dir()), "families": summary,
+                                "failures": [{"id": r["id"], "family": r["family"], "wrong": r["wrong"],
+                                              "lines": r["lines"], "error": r["error"]} for r in records]},
+                               ensure_ascii=False, indent=1))
+    print_real(summary)
+    return summary
 
 
 if __name__ == "__main__":

@@ -1,0 +1,154 @@
+"""The real tune set: invoices nobody here generated, scored per producer family.
+
+``../shared/realworld-tune`` (or ``INVOICES_REALWORLD_DIR``) holds real PDFs in ``docs/``
+with their embedded e-invoice removed, so they must be read from the page, and their truth
+in ``truth/<stem>.truth.json``. The truth keeps a value only where the page prints it: a
+null there means the page shows none, so a value the engine reports for it is an invented
+one and counts as wrong.
+
+Scored like the generated corpus (``score.norm`` comparisons), on the fields the truth
+carries: the header fields below and line items matched on description, quantity and net
+amount. Where the truth lists only some of the printed lines (``linesComplete: false``),
+recall counts against the listed ones and extracted lines beyond them are not held against
+precision.
+
+This set is for tuning mechanisms, not files: no value, label or layout of one of its
+documents may become a rule (see README, "Extraction and evaluation").
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import time
+from difflib import SequenceMatcher
+from pathlib import Path
+
+from assets.process import process_document
+
+from .score import get, norm
+
+ROOT = Path(__file__).resolve().parents[1]
+DEFAULT_DIR = ROOT.parent / "shared" / "realworld-tune"
+REAL_FIELDS = [
+    "invoiceNumber", "issueDate", "dueDate", "currency",
+    "seller.name", "seller.vatCode", "buyer.name", "buyer.vatCode",
+    "totals.net", "totals.vat", "totals.gross",
+]
+REAL_EXTRA = ["documentType", "totals.payable"]
+_LINE_KEYS = ("quantity", "netAmount")
+DESCRIPTION_SIMILARITY = 0.9
+TIME_LIMIT_S = 120
+
+
+def real_dir() -> Path:
+    return Path(os.environ.get("INVOICES_REALWORLD_DIR") or DEFAULT_DIR)
+
+
+def family_of(stem: str) -> str:
+    """The producer family, from the sample corpus's file naming (``<syntax>_correct_<producer>_...``)."""
+    parts = stem.split("_")
+    producer = parts[2] if len(parts) > 2 and parts[1] == "correct" else parts[0]
+    return re.sub(r"[^a-z0-9]+", "-", producer.lower()).strip("-") or "unknown"
+
+
+def entries(directory: Path | None = None) -> list[dict]:
+    directory = directory or real_dir()
+    out = []
+    for pdf in sorted((directory / "docs").glob("*.pdf")):
+        truth = directory / "truth" / f"{pdf.stem}.truth.json"
+        if truth.exists():
+            out.append({"id": pdf.stem, "file": pdf, "truth": truth, "family": family_of(pdf.stem)})
+    return out
+
+
+def _desc(text) -> str:
+    return re.sub(r"\s+", " ", norm(text) or "").lower()
+
+
+def _line_matches(want: dict, line: dict) -> bool:
+    if not all(norm(want.get(key)) == norm(line.get(key)) for key in _LINE_KEYS):
+        return False
+    return SequenceMatcher(None, _desc(want.get("description")), _desc(line.get("description"))).ratio() \
+        >= DESCRIPTION_SIMILARITY
+
+
+def score_real(expected: dict, got: dict) -> dict:
+    fields = {p: norm(get(expected, p)) == norm(get(got, p)) for p in REAL_FIELDS + REAL_EXTRA}
+    wrong = {p: {"expected": get(expected, p), "got": get(got, p)} for p in REAL_FIELDS if not fields[p]}
+    free = list(expected["lines"])
+    matched = 0
+    got_lines = got.get("lines") or []
+    for line in got_lines:
+        hit = next((w for w in free if _line_matches(w, line)), None)
+        if hit is not None:
+            free.remove(hit)
+            matched += 1
+    extracted = len(got_lines) if expected.get("linesComplete", True) else matched
+    return {"fields": fields, "wrong": wrong,
+            "lines": {"expected": len(expected["lines"]), "extracted": extracted, "matched": matched}}
+
+
+def run_real(entry: dict) -> dict:
+    expected = json.loads(entry["truth"].read_text())
+    started = time.perf_counter()
+    error = None
+    try:
+        got = process_document(entry["file"].read_bytes(), "application/pdf", time_limit_s=TIME_LIMIT_S).dto()
+    except Exception as exc:  # a failure is a result: every field counts as wrong
+        got, error = {"lines": []}, f"{type(exc).__name__}: {exc}"
+    scored = score_real(expected, got)
+    confidences = (got.get("confidence") or {}).get("fields") or {}
+    reported = [[p, confidences.get(p), scored["fields"][p]] for p in REAL_FIELDS if get(got, p) is not None]
+    invented = [p for p in REAL_FIELDS if get(expected, p) is None and get(got, p) is not None]
+    return {"id": entry["id"], "family": entry["family"], "seconds": time.perf_counter() - started,
+            "error": error, "reported": reported, "invented": invented, **scored}
+
+
+def summarize_real(records: list[dict]) -> dict:
+    """Per family and over all: header accuracy, per-field accuracy, line P/R/F1, how often
+    a value reported at confidence >= 0.9 was right, and values invented for empty fields."""
+    from .score import prf
+
+    def one(group: list[dict]) -> dict:
+        n = len(group)
+        fields = {f: round(sum(r["fields"][f] for r in group) / n, 4) for f in REAL_FIELDS + REAL_EXTRA}
+        header = sum(sum(r["fields"][f] for f in REAL_FIELDS) for r in group) / (n * len(REAL_FIELDS))
+        high = [right for r in group for _, conf, right in r["reported"] if conf is not None and conf >= 0.9]
+        return {
+            "documents": n, "header_accuracy": round(header, 4), "fields": fields,
+            "lines": prf(sum(r["lines"]["matched"] for r in group), sum(r["lines"]["extracted"] for r in group),
+                         sum(r["lines"]["expected"] for r in group)),
+            "confident": {"fields": len(high), "right": sum(high),
+                          "accuracy": round(sum(high) / len(high), 4) if high else None},
+            "invented": sum(len(r["invented"]) for r in group),
+            "errors": sum(1 for r in group if r["error"]),
+            "seconds_per_document": round(sum(r["seconds"] for r in group) / n, 3),
+        }
+
+    out = {family: one([r for r in records if r["family"] == family])
+           for family in sorted({r["family"] for r in records})}
+    if records:
+        out["all"] = one(records)
+    return out
+
+
+def print_real(summary: dict, file=None) -> None:
+    import sys
+
+    file = file or sys.stdout
+    print("\n== real tune set (per producer family)", file=file)
+    print(f"{'family':<22} {'docs':>5} {'header%':>8} {'lineP%':>7} {'lineR%':>7} {'lineF1%':>8} "
+          f"{'>=0.9 right':>12} {'invented':>9} {'s/doc':>6}", file=file)
+    for name, s in summary.items():
+        conf = s["confident"]
+        right = f"{conf['right']}/{conf['fields']}" if conf["fields"] else "-"
+        print(f"{name:<22} {s['documents']:>5} {100 * s['header_accuracy']:8.1f} {100 * s['lines']['precision']:7.1f} "
+              f"{100 * s['lines']['recall']:7.1f} {100 * s['lines']['f1']:8.1f} {right:>12} {s['invented']:>9} "
+              f"{s['seconds_per_document']:6.2f}", file=file)
+    names = list(summary)
+    print(f"\n{'field':<20}" + "".join(f"{n[:10]:>11}" for n in names), file=file)
+    for f in REAL_FIELDS + REAL_EXTRA:
+        mark = "" if f in REAL_FIELDS else " *"
+        print(f"{f + mark:<20}" + "".join(f"{100 * summary[n]['fields'][f]:11.1f}" for n in names), file=file)
