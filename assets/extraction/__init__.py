@@ -96,6 +96,9 @@ def extract_invoice(doc: Document, calibrated: bool = True, observe: dict | None
     blocks = parties.find_blocks(layout)
     parties.unheaded_parties(layout, blocks, receipt=doc_type is not None and doc_type.value == "receipt")
     seller, buyer = (_party(layout, blocks, role, rec) for role in ("seller", "buyer"))
+    sender = parties.sender_name(layout, seller["name"], buyer["name"])
+    if sender is not None:  # the return line's sender, printed again in the letterhead
+        seller["name"] = rec.put("seller.name", sender)
     if any(block.by_order for block in blocks.values()):
         warnings.append("seller and buyer told apart only by the order they are printed in")
     if seller["iban"] is None and "seller" in blocks:
@@ -178,12 +181,28 @@ def _party(layout: Layout, blocks: dict, role: str, rec: _Recorder) -> dict:
     if role not in blocks:
         return empty_party()
     party, found = parties.read_block(layout, blocks[role])
+    name = found.get("name")
+    if name is not None and (_only_labels(layout, name) or not parties.looks_like_name(str(name.value))):
+        # A label ("VAT-ID:") or a code read where the name should be: no name, not a wrong one.
+        del found["name"]
+        party["name"] = None
     for key, cand in found.items():
         if key in _PARTY_PATHS:
             rec.put(f"{role}.{_PARTY_PATHS[key]}", cand)
     if blocks[role].heading is None:
         rec.unheaded.add(role)
     return party
+
+
+def _only_labels(layout: Layout, cand: Candidate) -> bool:
+    """Is a value's text nothing but labels (and their punctuation)?"""
+    span = cand.span
+    if span is None:
+        return False
+    covered = [(h.start, h.end) for h in layout.hits(span.line) if h.end > span.start and h.start < span.end]
+    rest = "".join(ch for k, ch in enumerate(span.line.text[span.start:span.end], start=span.start)
+                   if not any(a <= k < b for a, b in covered))
+    return bool(covered) and not any(ch.isalnum() for ch in rest)
 
 
 def _line_items(tables: list, rec: _Recorder, warnings: list[str]) -> list[dict]:

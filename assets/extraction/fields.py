@@ -185,7 +185,8 @@ def find_hits(line: TextLine, defs: Iterable[LabelDef]) -> list[Hit]:
                 continue  # a label starts a word, or follows an opening parenthesis or a stray quote
             word_end = line.ends[line.word_index_at(e - 1)]
             glued = text[e:word_end]  # rest of the word the label ends in
-            punctuation_only = set(glued) <= _LABEL_TAIL
+            # "USt.-Id.-Nr.", "Reg.-Nr.": a label and its number word joined by punctuation.
+            punctuation_only = set(glued) <= _LABEL_TAIL or _NUMBER_SUFFIX.fullmatch(glued) is not None
             if not punctuation_only and text[e - 1].isalnum() and not glued.startswith("/"):
                 continue  # the label ends inside a word ("Datamatrix"), not at a slash ("Imponibile/Importo")
             end = word_end if punctuation_only else e
@@ -194,6 +195,7 @@ def find_hits(line: TextLine, defs: Iterable[LabelDef]) -> list[Hit]:
     return _join_translations(line, _best_cover(candidates))
 
 
+_NUMBER_SUFFIX = re.compile(r"[.\-/]+\s?(?:nr|no|n°|num|nummer|number|numer|numero|numéro)\.?[:.;]*")
 _OPENERS = "(\"'„“«["  # what may stand glued before a label: "(Qty)", OCR's stray quote ('"Company code')
 # The slash may be gone (OCR put it on another line) or read as "!" or "|".
 _TRANSLATION_GAP = re.compile(r"\s*[/|(!]?\s*")

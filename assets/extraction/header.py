@@ -56,6 +56,30 @@ def document_type(layout: Layout) -> Candidate | None:
                     if len(cell[: m.start()].split()) > 2:  # inside a sentence, not a title
                         continue
                     return Candidate(kind, 0.95, Span(line, c_start + m.start(), c_start + m.end()))
+    return _compound_title(layout)
+
+
+COMPOUND_TITLE_SCORE = 0.85
+_MIN_COMPOUNDED = 6  # letters of a title word that may close a compound ("rechnung", "faktura")
+
+
+def _compound_title(layout: Layout) -> Candidate | None:
+    """A title that closes a compound word ("Handelsrechnung Nr. 4711", "Mietrechnung",
+    "Verkoopfactuur"): the languages that compound their nouns print the kind of invoice
+    before the word. Only a cell's first word, only a one-word title, and only followed by
+    what follows a title (a number sign or a number), so a word inside a sentence is none."""
+    for line in layout.iter_lines():
+        for c_start, c_end in line.cells:
+            cell = line.folded[c_start:c_end]
+            first = re.match(r"\w+", cell)
+            if first is None or not _TITLE_FOLLOW.match(cell[first.end():]) or not cell[first.end():].strip():
+                continue
+            word = first.group()
+            for kind, pattern in DOCUMENT_TYPES:
+                m = pattern.search(word)
+                if m and m.end() == len(word) and m.start() > 0 and len(m.group()) >= _MIN_COMPOUNDED \
+                        and m.group().isalpha():
+                    return Candidate(kind, COMPOUND_TITLE_SCORE, Span(line, c_start, c_start + first.end()))
     return None
 
 

@@ -17,7 +17,7 @@ from stdnum import bic as std_bic
 from stdnum import iban as std_iban
 from stdnum.ch import uid as ch_uid
 from stdnum.eu import vat as std_vat
-from stdnum.exceptions import ValidationError
+from stdnum.exceptions import InvalidChecksum, ValidationError
 from stdnum.gb import vat as gb_vat
 from stdnum.in_ import gstin as in_gstin
 from stdnum.no import mva as no_vat
@@ -98,6 +98,25 @@ def vat_is_valid(code: str | None) -> bool:
         return False
 
 
+def vat_well_formed(code: str | None) -> bool:
+    """A VAT code of its country's format whose only fault is its check digits (python-stdnum
+    tells a failed checksum from a wrong length or format): printed under a VAT label it is
+    the party's VAT code as printed, reported with a failed checksum, never dropped."""
+    if not code:
+        return False
+    compacted = compact(code)
+    module = next((m for prefix, m in _OTHER_VAT.items() if compacted.startswith(prefix)), std_vat)
+    if module is ch_uid:
+        compacted = re.sub(r"(MWST|TVA|IVA|TPV)$", "", compacted)
+    try:
+        module.validate(compacted)
+    except InvalidChecksum:
+        return True
+    except (ValidationError, KeyError, TypeError):
+        return False
+    return True
+
+
 def vat_country(code: str | None) -> str | None:
     """ISO country of a VAT code ("EL..." is Greece, "CHE..." Switzerland, "XI..." Northern Ireland)."""
     if not code or not code[:2].isalpha():  # India's GSTIN opens with digits: no country prefix
@@ -152,10 +171,20 @@ def find_vat_codes(text: str) -> list[CodeMatch]:
             if cc == "LT" and digits and len(digits.group()) in (9, 12):
                 plain = digits.group()
                 best = CodeMatch("LT" + plain, m.start(), _span_end(text, m.start("body"), plain), False)
+            else:
+                well = next((body[:n] for n in range(len(body), 7, -1) if vat_well_formed(cc + body[:n])), None)
+                if well is not None and _alone(text, m.start("body"), well):
+                    best = CodeMatch(cc + well, m.start(), _span_end(text, m.start("body"), well), False)
         if best:
             found.append(_canonical(best))
             pos = max(pos, best.end)
     return found
+
+
+def _alone(text: str, start: int, body: str) -> bool:
+    """A code that is not the start of a longer token: what follows it is no letter or digit."""
+    end = _span_end(text, start, body)
+    return not text[end:end + 1].isalnum()
 
 
 def _canonical(match: CodeMatch) -> CodeMatch:

@@ -247,6 +247,7 @@ def _collect(layout: Layout, page: int, hx0: float, hy0: float, tol: float, x_le
             keep.append(cell)
         ends_with_label = any(h.end == first[1] and h.key in _FIELD_KEYS for h in hits) or \
             tl.text[: first[1]].rstrip().endswith((":", " /")) or \
+            (len(cells) > 1 and tl.text[cells[1][0]: cells[1][1]].startswith(":")) or \
             (bool(out) and out[-1].text.endswith("/") and not re.search(r"\d", tl.text[: first[1]]))
         if ends_with_label and len(cells) > 1:
             second = Span(tl, *cells[1])
@@ -273,8 +274,8 @@ def _collect(layout: Layout, page: int, hx0: float, hy0: float, tol: float, x_le
             prev_cy = tl.cy
             continue  # a label's translation under it
         line = TextLine(page, len(out), words)
-        if out and any(h.key in _STOP_KEYS or h.key in ("seller", "buyer") for h in layout.hits(line)
-                       if h.start == 0):
+        if out and any((h.key in _STOP_KEYS or h.key in ("seller", "buyer")) and not _in_a_name(h)
+                       for h in layout.hits(line) if h.start == 0):
             break
         if _return_address(out, line):
             break
@@ -285,6 +286,13 @@ def _collect(layout: Layout, page: int, hx0: float, hy0: float, tol: float, x_le
     for line in out:
         layout.block_lines[line] = out
     return out
+
+
+def _in_a_name(hit: Hit) -> bool:
+    """A heading's word that is part of a company's name ("Lieferant GmbH", "Supplier
+    Services Ltd"): a legal form follows it on its line and no colon sets it apart."""
+    rest = hit.line.text[hit.end:]
+    return hit.key in ("seller", "buyer") and not rest.lstrip().startswith(":") and _has_legal_form(rest)
 
 
 def _return_address(out: list[TextLine], nxt: TextLine) -> bool:
@@ -530,7 +538,7 @@ def _name(layout: Layout, block: Block, found: dict[str, Candidate], label_lines
                           if h.key in _FIELD_KEYS) if rest is not None else True
         # Not a signature rule, nor the document's title printed on the heading's line.
         if rest is not None and not label_first and _WORD.search(rest.text) and not _is_title(rest.text) \
-                and looks_like_name(rest.text):
+                and looks_like_name(re.sub(r"^/\s+", "", rest.text)):
             end = len(first.text)
             label = min((h.start for h in layout.hits(first) if h.key in _FIELD_KEYS and h.start > rest.start),
                         default=None)
@@ -887,7 +895,7 @@ def unheaded_parties(layout: Layout, blocks: dict[str, Block], receipt: bool = F
             if same is not None:
                 _add_company_code(layout, same, block)
             continue
-        twin = _headed_twin(blocks, block)
+        twin = _headed_twin(blocks, block) or _adjoining_headed(layout, blocks, block)
         if twin is not None:
             # "Absender: Nordlicht GmbH · ..." over the window, its codes in the footer
             # under the same name: one party, whose codes the heading's block lacked.
@@ -959,6 +967,30 @@ def _headed_twin(blocks: dict[str, Block], block: Block) -> Block | None:
     for headed in blocks.values():
         if headed.heading is not None and not _codes(headed.lines) \
                 and any(f" {core} " in f" {_core_name(ln.text)} " for ln in headed.lines[:2]):
+            return headed
+    return None
+
+
+ADJOINING_PITCHES = 1.6  # codes this close over or under a headed block, in its column, are its own
+
+
+def _adjoining_headed(layout: Layout, blocks: dict[str, Block], block: Block) -> Block | None:
+    """The headed party without codes of its own that ``block`` runs into: printed in the
+    same column right under it, or right over a heading that names its party on its own
+    line ("VAT-ID … IBAN … BIC …" over "Account holder: …"), with no more than a line's
+    gap. One run of lines is one party; a heading over lines of its own opens a new one."""
+    if not block.lines:
+        return None
+    top, bottom = block.lines[0], block.lines[-1]
+    pitch = layout.pitch[top.page]
+    for headed in blocks.values():
+        if headed.heading is None or not headed.lines or _codes(headed.lines):
+            continue
+        first, last = headed.lines[0], headed.lines[-1]
+        if first.page != top.page or abs(first.words[0].x0 - top.words[0].x0) > 2 * top.height:
+            continue
+        over_inline = len(headed.lines) == 1 and 0 <= first.cy - bottom.cy <= ADJOINING_PITCHES * pitch
+        if over_inline or 0 <= top.cy - last.cy <= ADJOINING_PITCHES * pitch:
             return headed
     return None
 
@@ -1209,11 +1241,20 @@ def _window_address(layout: Layout, taken: set[int], seller_name: str | None = N
     lines = [ln for ln in layout.lines[1] if ln.cy < 0.5 * height and (1, ln.index) not in layout.excluded]
     seller_core = _core_name(seller_name) if seller_name else ""
     seller_core = seller_core if len(seller_core) >= 4 else ""
+    senders = {name for line in lines if (name := _return_line_sender(line))}
     taken = set(taken)
     returns: list[Span] = []
     for k, line in enumerate(lines):
         for c_start, c_end in line.cells:
             span = Span(line, c_start, c_end)
+            sender = next((core for core in senders if f" {core} " in f" {_core_name(span.text)} "), None)
+            if sender is not None and _return_line_sender(line) is not None:
+                taken |= {id(w) for w in span.words}  # the return line itself, over the window
+                returns.append(span)
+                continue
+            if sender is not None:
+                taken |= {id(w) for w in span.words}  # the sender's name printed again (its letterhead)
+                continue
             if seller_core and f" {seller_core} " in f" {_core_name(span.text)} ":
                 taken |= {id(w) for w in span.words}  # the seller's return address over the window
                 if len(span.words) > len(seller_core.split()) + 1:
@@ -1226,7 +1267,8 @@ def _window_address(layout: Layout, taken: set[int], seller_name: str | None = N
             top, name = _name_above(layout, line, x0, taken)
             if name is None or _looks_like_address(str(name.value)) or not re.search(r"[^\W\d_]{3}", str(name.value)) \
                     or len(re.sub(r"\W", "", str(name.value))) < 5 \
-                    or (seller_core and _core_name(str(name.value)) == seller_core):
+                    or (seller_core and _core_name(str(name.value)) == seller_core) \
+                    or _core_name(str(name.value)) in senders:
                 continue
             block = _address_block(layout, top, x0, taken, Candidate(name.value, 0.6, name.span))
             if block is not None:
@@ -1235,6 +1277,50 @@ def _window_address(layout: Layout, taken: set[int], seller_name: str | None = N
         block = _under_return_address(layout, ret, lines, taken)
         if block is not None:
             return block
+    return None
+
+
+_RETURN_SEPARATORS = re.compile(r"\s+[●•·|▪◦∙]\s+|\s+[-–]\s+")
+
+
+def _return_line_sender(line: TextLine) -> str | None:
+    """The sender named by a return line over a window ("Bei Spiel GmbH ● Ecke 12 ● 12345
+    Stadthausen"): a name, then its street and postal code, set apart by separators, on one
+    line. Whoever sends the letter is not its addressee."""
+    parts = [p for p in _RETURN_SEPARATORS.split(line.text) if p.strip()]
+    if len(parts) < 3 or not any(_POSTAL.search(p) for p in parts[1:]) or _POSTAL.search(parts[0]):
+        return None
+    core = _core_name(parts[0])
+    return core if len(core) >= 4 and looks_like_name(parts[0]) else None
+
+
+SENDER_SCORE = 0.8
+
+
+def sender_name(layout: Layout, seller_name: str | None, buyer_name: str | None) -> Candidate | None:
+    """The seller's name by the return line over the window, where it is better evidence
+    than the name the seller's block gave: the sender is printed at least twice on the
+    page (return line and letterhead) and the block's name only once (an account holder
+    under the bank details, a signature). None when the two agree or nothing tells."""
+    if 1 not in layout.lines:
+        return None
+    _, height = layout.page_size(1)
+    page_text = [f" {_core_name(ln.text)} " for lines in layout.lines.values() for ln in lines]
+
+    def printed(core: str) -> int:
+        return sum(f" {core} " in text for text in page_text)
+
+    seller_core = _core_name(seller_name) if seller_name else ""
+    buyer_core = _core_name(buyer_name) if buyer_name else ""
+    for line in layout.lines[1]:
+        if line.cy >= 0.5 * height:
+            break
+        core = _return_line_sender(line)
+        if core is None or core in (seller_core, buyer_core) or core in seller_core:
+            continue
+        if printed(core) >= 2 and (not seller_core or printed(seller_core) < printed(core)):
+            part = _RETURN_SEPARATORS.split(line.text)[0]
+            return Candidate(tidy_name(part), SENDER_SCORE, Span(line, 0, len(part)))
     return None
 
 

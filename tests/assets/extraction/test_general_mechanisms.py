@@ -1,0 +1,66 @@
+"""Mechanisms that read producers the engine never saw, on pages made by hand.
+
+Each case states a general property of invoices (not a layout): compound titles, a VAT
+code whose only fault is its check digits, a label joined to its number word, a heading
+word inside a company's name, "key : value" blocks, one party's lines in one run, the
+sender of a window letter."""
+
+import pytest
+
+from assets.extraction import extract_invoice
+from assets.extraction.identifiers import find_vat_codes, read_vat_code
+
+from .test_rules import page
+
+
+@pytest.mark.parametrize("title", ["Verkaufsrechnung", "Mietrechnung", "Verkoopfactuur"])
+def test_a_title_closing_a_compound_word_announces_the_number(title):
+    inv = extract_invoice(page((60, [(50, f"{title} Nr. 88-1042 vom 01.02.2026")])))
+    assert inv["invoiceNumber"] == "88-1042"
+    assert inv["documentType"] in ("invoice", "vat_invoice")
+
+
+def test_a_vat_code_with_failed_check_digits_is_read_as_printed_and_flagged():
+    code = read_vat_code(": DE123456789")
+    assert code is not None and code.value == "DE123456789" and code.valid is False
+    assert find_vat_codes("DE1234567890123") == []  # wrong length: no code at all
+
+
+def test_a_key_value_block_under_its_headings():
+    rows = [
+        (100, [(50, "Verkäufer:")]),
+        (112, [(50, "Lieferant GmbH")]),  # a seller's heading word inside the name
+        (124, [(50, "Hauptstraße 1")]),
+        (136, [(50, "DE 80331 München")]),
+        (148, [(50, "USt.-Id.-Nr."), (128, ":"), (140, "DE811569869")]),
+        (172, [(50, "Käufer:")]),
+        (184, [(50, "Kundennummer"), (128, ":"), (140, "K-4711")]),  # a field line, not the name
+        (196, [(50, "Muster AG")]),
+        (208, [(50, "Ringstraße 5")]),
+        (220, [(50, "DE 50667 Köln")]),
+    ]
+    inv = extract_invoice(page(*rows))
+    assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Lieferant GmbH", "DE811569869")
+    assert inv["buyer"]["name"] == "Muster AG"
+
+
+def test_payment_details_over_an_account_holder_are_the_sellers():
+    rows = [
+        (60, [(350, "Nordwind Handels GmbH")]),
+        (72, [(350, "Hafenweg 3")]),
+        (84, [(350, "20457 Hamburg")]),
+        (120, [(60, "Nordwind Handels GmbH ● Hafenweg 3 ● 20457 Hamburg")]),
+        (134, [(60, "Erika Beispiel")]),
+        (146, [(60, "Lindenallee 7")]),
+        (158, [(60, "10115 Berlin")]),
+        (250, [(60, "Invoice # NW-2026-31")]),
+        (700, [(350, "VAT-ID: DE811569869")]),
+        (712, [(350, "IBAN DE89370400440532013000")]),
+        (724, [(350, "Account holder: Jan Nordwind")]),
+    ]
+    inv = extract_invoice(page(*rows))
+    assert inv["seller"]["vatCode"] == "DE811569869" and inv["seller"]["iban"] == "DE89370400440532013000"
+    assert inv["buyer"]["vatCode"] is None and inv["buyer"]["iban"] is None
+    # The sender on the window's return line, printed again as the letterhead, names the seller.
+    assert inv["seller"]["name"] == "Nordwind Handels GmbH"
+    assert inv["buyer"]["name"] == "Erika Beispiel"
