@@ -170,6 +170,30 @@ def test_the_access_logs_keep_no_query_string(front):
     assert secret not in front_log + api_log and "abc.def" not in front_log + api_log
 
 
+# --- connections per address -------------------------------------------------------------------
+def test_requests_in_progress_are_limited_per_address(front):
+    """64 uploads whose bodies are still coming hold the address's share; one more request
+    from it is refused at once, and answered again once they are gone."""
+    root = f"http://127.0.0.1:{front.api_port}"
+    holders = []
+    try:
+        for _ in range(64):
+            sock = socket.create_connection(("127.0.0.1", front.api_port), timeout=5)
+            sock.sendall(_head("POST", "/external/v1/invoices", length=10_000, content_type="application/pdf") + b"%PDF")
+            holders.append(sock)
+        time.sleep(0.3)
+        refused = requests.get(f"{root}/healthz", timeout=5)
+        assert refused.status_code == 429 and refused.json()["code"] == "rate_limit.exceeded"
+        assert refused.headers["Retry-After"] == "1" and refused.headers["content-type"] == "application/problem+json"
+        # another address (behind the trusted terminator) has its own share
+        assert requests.get(f"{root}/healthz", headers={"X-Forwarded-For": "198.51.100.4"}, timeout=5).ok
+    finally:
+        for sock in holders:
+            sock.close()
+    time.sleep(0.3)
+    assert requests.get(f"{root}/healthz", timeout=5).status_code == 200
+
+
 # --- metrics ------------------------------------------------------------------------------------
 def test_metrics_answer_loopback_clients_only(front):
     root = f"http://127.0.0.1:{front.api_port}"
