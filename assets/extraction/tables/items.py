@@ -45,9 +45,12 @@ def table_items(table: Table) -> list[dict]:
         unit_price, price_span = _money(row, "unitPrice")
         net, net_span = _money(row, "netAmount")
         gross, gross_span = _money(row, "grossAmount")
-        vat_amount, _ = _money(row, "vatAmount")
+        vat_amount, vat_span = _money(row, "vatAmount")
         discount, _ = _money(row, "discount")
         rate = _rate_value(row.text("vatRate"))
+        if vat_span is not None and _percent_follows(vat_span):
+            # "19 %" under a column headed "USt.": a percentage is a rate, never an amount.
+            rate, vat_amount = rate if rate is not None else _rate_value(vat_span.text), None
         line_no = row.text("lineNo")
         unit = row.text("unit") or glued_unit
         if row.single and quantity is None and unit_price is None and net is not None:
@@ -147,6 +150,11 @@ _GOODS_UNITS = language_packs.units("goods")
 
 _SERVICE_WORDS = re.compile(r"(?i)paslaug|service|konsultav|consult|nuoma|rent|priežiūr|maintenance|"
                             r"transport|freight|darbai|mokymai|training|licencij|subscription|hosting|valymas")
+
+
+def _percent_follows(span) -> bool:
+    """Is a value printed with a percent sign (in its span or right after it)?"""
+    return "%" in span.text or span.line.text[span.end:span.end + 3].lstrip().startswith("%")
 
 
 def _rate_value(text: str | None) -> Decimal | None:

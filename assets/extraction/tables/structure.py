@@ -249,7 +249,8 @@ def _fits(clusters: list[_Cluster], item: ItemLine, p: Product, chosen: tuple[in
 
 def _orient(a: _Cluster, b: _Cluster, hints: list[Column]) -> tuple[_Cluster, _Cluster]:
     """(quantity, price) of the two factor columns: a title says which, else the values
-    (quantities are mostly whole, prices have cents), else the order (quantity first)."""
+    (quantities are mostly whole, prices have cents or a price's four decimals, "9,9000"),
+    else the order (quantity first)."""
     for c, other in ((a, b), (b, a)):
         hint = _hint(c, hints)
         if hint == "quantity":
@@ -258,7 +259,9 @@ def _orient(a: _Cluster, b: _Cluster, hints: list[Column]) -> tuple[_Cluster, _C
             return other, c
 
     def whole(c: _Cluster) -> float:
-        return sum(1 for m in c.members if m.decimals != 2) / len(c.members)
+        # 1,500 kg or 2,5 h may be quantities; 12,40 and 9,9000 are prices.
+        return sum(1.0 if m.decimals == 0 else 0.5 if m.decimals in (1, 3) else 0.0
+                   for m in c.members) / len(c.members)
 
     return (b, a) if whole(b) > whole(a) else (a, b)
 
