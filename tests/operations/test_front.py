@@ -134,6 +134,14 @@ def test_a_body_under_the_cap_reaches_the_app(front, acct):
     assert "x-request-id" in headers
 
 
+def test_requests_the_front_cannot_read_are_problems_too(front):
+    for raw in (b"GET /external/v1/me HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 9000 + b"\r\n\r\n",
+                b"GET /external/v1/me HTTP/9.9 extra\r\nHost: x\r\n\r\n"):
+        status, headers, body = _exchange(front.api_port, raw)
+        assert status == 400 and headers["content-type"].startswith("application/problem+json"), body
+        assert json.loads(body)["code"] == "validation.failed"
+
+
 # --- chunked bodies ----------------------------------------------------------------------------
 def test_a_chunked_upload_reaches_the_app_de_chunked(front, acct):
     boundary = "frontboundary"
