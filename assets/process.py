@@ -6,16 +6,29 @@ cannot drift apart: same reader, same extraction, same guard rails and timing.
 
 from __future__ import annotations
 
+import logging
 import time
+from dataclasses import dataclass
 
 from schemas.invoice import ExtractedInvoice
 
-from .einvoice import embedded_invoice, find_embedded
+from .einvoice import EmbeddedInvoice, embedded_invoice, find_embedded, shadow
 from .extraction import extract_invoice
 from .ocr import read_document
-from .ocr.model import DocumentError
+from .ocr.model import Document, DocumentError
 
-__all__ = ["process_document", "DocumentError"]
+__all__ = ["process_document", "read_upload", "Reading", "DocumentError"]
+
+log = logging.getLogger(__name__)
+
+
+@dataclass(frozen=True)
+class Reading:
+    """What the pipeline keeps of one document: the invoice it serves and, for a PDF with an
+    embedded e-invoice, its page reading compared with the XML (never part of the invoice)."""
+
+    invoice: ExtractedInvoice
+    comparison: shadow.Comparison | None = None
 
 
 def process_document(data: bytes, mime: str, *, time_limit_s: float | None = None) -> ExtractedInvoice:
@@ -31,6 +44,20 @@ def process_document(data: bytes, mime: str, *, time_limit_s: float | None = Non
     (type, size, page count, corruption, time) is a ``DocumentError``; other exceptions
     are bugs or deployment problems (e.g. missing Tesseract data).
     """
+    return _read(data, mime, time_limit_s, compare=False).invoice
+
+
+def read_upload(data: bytes, mime: str, *, time_limit_s: float | None = None) -> Reading:
+    """``process_document``, and for a PDF that embeds its e-invoice the page read on its
+    own too and compared with the XML (``assets.einvoice.shadow``): the pipeline's reading.
+
+    The comparison reuses the page already read (no second OCR) and runs after the invoice
+    is timed and checked, so the served invoice is the same either way; a comparison that
+    fails is logged and left out, never the job's failure."""
+    return _read(data, mime, time_limit_s, compare=True)
+
+
+def _read(data: bytes, mime: str, time_limit_s: float | None, compare: bool) -> Reading:
     started = time.perf_counter()
     # A PDF that embeds its e-invoice (Factur-X, ZUGFeRD, XRechnung, UBL) is read from the
     # XML; the page is still read, to cross-check it and to count pages.
@@ -39,7 +66,23 @@ def process_document(data: bytes, mime: str, *, time_limit_s: float | None = Non
     invoice = embedded_invoice(embedded, doc) if embedded is not None else extract_invoice(doc)
     invoice["pageCount"] = len(doc.pages)
     invoice["extraction"]["durationMs"] = round((time.perf_counter() - started) * 1000)
-    return ExtractedInvoice.model_validate(invoice)
+    extracted = ExtractedInvoice.model_validate(invoice)
+    comparison = _compare(data, embedded, doc, invoice) if compare and embedded is not None else None
+    return Reading(extracted, comparison)
+
+
+def _compare(data: bytes, embedded: EmbeddedInvoice, doc: Document, invoice: dict) -> shadow.Comparison | None:
+    started = time.perf_counter()
+    try:
+        page = extract_invoice(doc)
+        country = ((invoice.get("seller") or {}).get("address") or {}).get("country")
+        return shadow.compare(
+            invoice, page, syntax=embedded.syntax, producer=shadow.producer(data, embedded.syntax, country),
+            engine=doc.engine, page_text=doc.text, duration_ms=round((time.perf_counter() - started) * 1000),
+        )
+    except Exception:  # the comparison measures the page reader; it must never cost the invoice
+        log.exception("the page reading of an embedded e-invoice could not be compared")
+        return None
 
 
 def _is_pdf(mime: str) -> bool:

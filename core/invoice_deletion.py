@@ -11,9 +11,10 @@ credit charged): the document was read, which is what a credit pays for, and the
 `invoiceId` keeps naming the invoice it produced, which now answers 404 invoice.not_found.
 """
 
-from core import completion, errors, outbox
+from core import completion, errors, extraction_comparisons, outbox
 from core.actors import Actor
 from core.auth import Principal
+from core.clock import utcnow
 from core.invoices import locked_row
 from core.store.db import Store
 from core.store.tables import invoice_edits, invoices
@@ -32,6 +33,7 @@ def delete(store: Store, principal: Principal, invoice_id: str, actor: Actor) ->
         document = row["document"]
         conn.execute(invoice_edits.delete().where(invoice_edits.c.invoice_id == invoice_id))
         conn.execute(invoices.delete().where(invoices.c.id == invoice_id))
+        extraction_comparisons.forget_content(conn, utcnow(), invoice_id=invoice_id)  # its values, not the agreement
         outbox.add_event(conn, principal.team_id, principal.mode, "invoice.deleted", {"invoice": document},
                          row["job_id"], actor)
     return document

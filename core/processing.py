@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import sqlalchemy as sa
 
-from core import completion, credits, ids, invoices, offsets, outbox
+from core import completion, credits, extraction_comparisons, ids, invoices, offsets, outbox
 from core.clients import ClientRef, team_clients
 from core.clock import utcnow
 from core.jobs import FAILED, PROCESSING, actor_of, event_job, update_job
@@ -95,9 +95,11 @@ def _assignment(conn: sa.Connection, job: dict, dto: dict, previous: dict | None
 
 def complete(
     store: Store, job: dict, extracted: ExtractedInvoice, position: Position | None = None, assess: Assess | None = None,
+    comparison=None,
 ) -> str | None:
     """Record the invoice, then finish the job or hold it for review; returns the invoice id
-    (None if the job was already terminal or is held)."""
+    (None if the job was already terminal or is held). `comparison`, the page reading of an
+    embedded e-invoice against its XML, is saved in the same transaction, beside the invoice."""
     with store.write() as conn:
         current = _processing_job(conn, job["id"], position)
         if current is None:
@@ -119,6 +121,8 @@ def complete(
             dto["history"] = previous.get("history", [])
         dto["assignment"] = _assignment(conn, current, dto, previous, assess)
         dto["clientId"] = dto["assignment"].get("clientId", current["client_id"])
+        if comparison is not None:  # the page reading against the embedded XML, beside the invoice
+            extraction_comparisons.save(conn, current, invoice_id, comparison, now)
         if dto["assignment"].get("status") == NEEDS_REVIEW:
             completion.hold(conn, current, dto, actor_of(current))
         else:

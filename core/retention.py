@@ -6,6 +6,8 @@ lock. The daily Dagster jobs of the retention domain call them and show what the
 
 - uploaded files of terminal jobs, `files_days` after the terminal state; the job keeps
   `file_purged_at`, and reprocessing its invoice answers 409 invoice.reprocess_unavailable;
+  the page-versus-XML values and page text of its extraction comparison go with the file
+  (core.extraction_comparisons), its agreement per field stays;
 - jobs, `jobs_days` (the contract's 30) after their terminal state: GET /jobs/{id} is then
   404 job.not_found; their files go first;
 - idempotency records after `idempotency_hours` (24): the key may then be used afresh;
@@ -21,6 +23,7 @@ from datetime import datetime, timedelta
 
 import sqlalchemy as sa
 
+from core import extraction_comparisons
 from core.blobs import BlobStore
 from core.jobs import AWAITING_CREDITS, CANCELLED, TERMINAL
 from core.settings import RetentionSettings
@@ -50,9 +53,9 @@ def purge_files(store: Store, blobs: BlobStore, now: datetime, days: float) -> d
                 continue
             removed += blobs.remove(key, now.timestamp())
         with store.write() as conn:
-            purged_jobs += conn.execute(
-                jobs.update().where(jobs.c.id.in_([row.id for row in batch])).values(file_purged_at=now)
-            ).rowcount
+            ids = [row.id for row in batch]
+            purged_jobs += conn.execute(jobs.update().where(jobs.c.id.in_(ids)).values(file_purged_at=now)).rowcount
+            extraction_comparisons.forget_content(conn, now, job_ids=ids)
     return {"jobs": purged_jobs, "filesRemoved": removed, "filesStillShared": kept}
 
 

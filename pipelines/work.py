@@ -16,7 +16,7 @@ import structlog
 
 from assets.extraction.canned import canned_invoice
 from assets.ocr.model import DocumentError
-from assets.process import process_document
+from assets.process import Reading, read_upload
 from assets.rules import RULES
 from core import observe, processing
 from core.clients import client_ref
@@ -45,15 +45,15 @@ class JobRunner:
         self.settings, self.store = settings, store
         self.blobs = blobs if blobs is not None else BlobStore(settings.blob_dir)
 
-    def _extract(self, job: dict) -> ExtractedInvoice:
+    def _extract(self, job: dict) -> Reading:
         if job["mode"] == "test":
             if job["test_scenario"] == "failed":
                 raise DocumentError(TEST_FAILURE_MESSAGE)
             if job["test_scenario"] == "needs_review":
-                return canned_invoice(NOT_A_CLIENT_BUYER)  # the client is no party: held for review
-            return canned_invoice(self._client_as_buyer(job["client_id"]))
+                return Reading(canned_invoice(NOT_A_CLIENT_BUYER))  # the client is no party: held for review
+            return Reading(canned_invoice(self._client_as_buyer(job["client_id"])))
         data = self.blobs.get(job["blob_key"])
-        return process_document(data, job["mime_type"], time_limit_s=self.settings.document_time_limit_s)
+        return read_upload(data, job["mime_type"], time_limit_s=self.settings.document_time_limit_s)
 
     def _client_as_buyer(self, client_id: str | None) -> dict | None:
         """The upload's client as the canned invoice's buyer, so the gate confirms it."""
@@ -75,7 +75,7 @@ class JobRunner:
     def _finish(self, job: dict, position: processing.Position | None) -> tuple[Outcome, ExtractedInvoice | None]:
         job_id = job["id"]
         try:
-            extracted = self._extract(job)
+            reading = self._extract(job)
         except DocumentError as exc:
             processing.fail(self.store, job, str(exc), position)
             return Outcome(job_id, "failed", error=str(exc)), None
@@ -88,5 +88,6 @@ class JobRunner:
             message = f"Internal error while reading the document ({type(exc).__name__})."
             processing.fail(self.store, job, message, position)
             return Outcome(job_id, "failed", error=message), None
-        invoice_id = processing.complete(self.store, job, extracted, position, assess=RULES.assess)
-        return Outcome(job_id, "completed" if invoice_id else "skipped", invoice_id=invoice_id), extracted
+        invoice_id = processing.complete(self.store, job, reading.invoice, position, assess=RULES.assess,
+                                         comparison=reading.comparison)
+        return Outcome(job_id, "completed" if invoice_id else "skipped", invoice_id=invoice_id), reading.invoice

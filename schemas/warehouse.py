@@ -193,6 +193,28 @@ class ExtractionQualityRow(Row):
     failed_check_share: float | None = Field(description="failed validation checks / all checks")
 
 
+class ExtractionAgreementRow(Row):
+    """One field of one PDF with an embedded e-invoice: does the page reading agree with the
+    XML? In the partition of the day the document was read."""
+
+    agreement_id: str = Field(description="<job_id>#<field>")
+    job_id: str
+    invoice_id: str
+    team_id: str
+    producer: str = Field(description="the PDF's Producer (else Creator) metadata, else syntax and seller country")
+    language: str | None = Field(description="the language the page is printed in")
+    syntax: str = Field(description="CII D16B, CII ZUGFeRD 1.0, UBL 2.1 Invoice, UBL 2.1 CreditNote")
+    engine: str = Field(description="what read the page: pdf-text, tesseract, surya")
+    field: str = Field(description="invoiceNumber, issueDate, ..., totals.payable, or lines")
+    agreement: str = Field(description="agree, disagree, page-missing (only the XML has a value), "
+                                       "xml-missing (only the page has one)")
+    confidence: float | None = Field(description="the page reading's confidence for the field (lines: the lowest)")
+    xml_lines: int | None = Field(description="lines: how many the XML has")
+    page_lines: int | None = Field(description="lines: how many the page reading found")
+    matched_lines: int | None = Field(description="lines: pairs with the same quantity, net amount and description")
+    read_at: datetime
+
+
 TABLES: dict[str, type[Row]] = {
     "jobs": JobRow,
     "invoices": InvoiceRow,
@@ -201,6 +223,7 @@ TABLES: dict[str, type[Row]] = {
     "credit_ledger": CreditLedgerRow,
     "webhook_deliveries": WebhookDeliveryRow,
     "extraction_quality": ExtractionQualityRow,
+    "extraction_agreement": ExtractionAgreementRow,
 }
 
 

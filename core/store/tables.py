@@ -109,6 +109,31 @@ invoices = sa.Table(
     sa.Index("ix_invoices_team_mode_assignment", "team_id", "mode", "assignment_status"),
 )
 
+# The page reading of a PDF with an embedded e-invoice compared with its XML
+# (assets.einvoice.shadow), one row per job, replaced when the job is read again. `fields`
+# (agreement and confidence per field) is kept; `pairs` and `page_text` are the document's
+# content and are cleared with its uploaded file (`purged_at`, core.retention).
+extraction_comparisons = sa.Table(
+    "extraction_comparisons",
+    metadata,
+    sa.Column("job_id", sa.String(48), primary_key=True),
+    sa.Column("invoice_id", sa.String(48), nullable=False),
+    sa.Column("team_id", sa.String(40), nullable=False),
+    sa.Column("mode", sa.String(8), nullable=False),
+    sa.Column("producer", sa.String(200), nullable=False),
+    sa.Column("syntax", sa.String(40), nullable=False),
+    sa.Column("language", sa.String(8), nullable=True),
+    sa.Column("engine", sa.String(24), nullable=False),  # what read the page
+    sa.Column("duration_ms", sa.Integer, nullable=False),
+    sa.Column("fields", sa.JSON, nullable=False),
+    sa.Column("pairs", sa.JSON, nullable=True),
+    sa.Column("page_text", sa.Text, nullable=True),
+    sa.Column("created_at", TS, nullable=False),
+    sa.Column("purged_at", TS, nullable=True),
+    sa.Index("ix_extraction_comparisons_created", "created_at"),
+    sa.Index("ix_extraction_comparisons_invoice", "invoice_id"),
+)
+
 # --- the team's books: contacts and the edit history of invoices ------------------------
 
 contacts = sa.Table(

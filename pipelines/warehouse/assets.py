@@ -3,7 +3,8 @@
 Each asset reads its day from the store (sources.py), shapes it (flatten.py) and returns an
 Arrow table with its schema from schemas/warehouse.py; the ParquetIOManager writes it. The
 three invoice tables come from one read, so a line never points at an invoice its day does
-not have; extraction_quality is computed from the invoices table, not from the store.
+not have; extraction_quality is computed from the invoices table, not from the store;
+extraction_agreement has a row per field of each page-versus-XML comparison.
 
 No `from __future__ import annotations` here (Dagster resolves annotations at import).
 """
@@ -12,6 +13,7 @@ import dagster as dg
 import duckdb
 import pyarrow as pa
 
+from assets.einvoice.shadow import AGREEMENTS
 from pipelines.resources import StoreResource
 from pipelines.warehouse import flatten, sources
 from pipelines.warehouse.partitions import DAILY, day_bounds
@@ -45,7 +47,11 @@ STORE_DELIVERIES = _source(
     ["store", "webhook_deliveries"], "Webhook deliveries: the dispatcher fans each outbox event out to the matching "
     "endpoints.", [STORE_INVOICES],
 )
-SOURCES = [STORE_JOBS, UPLOADS_TOPIC, STORE_INVOICES, STORE_LEDGER, STORE_DELIVERIES]
+STORE_COMPARISONS = _source(
+    ["store", "extraction_comparisons"], "Extraction comparisons: stream runs write, beside the invoice of each PDF "
+    "with an embedded e-invoice, its page reading compared field by field with the XML.", [UPLOADS_TOPIC],
+)
+SOURCES = [STORE_JOBS, UPLOADS_TOPIC, STORE_INVOICES, STORE_LEDGER, STORE_DELIVERIES, STORE_COMPARISONS]
 
 
 def _table(name: str, rows: list[dict], store_rows: int) -> pa.Table:
@@ -116,6 +122,18 @@ def webhook_deliveries(context: dg.AssetExecutionContext, store: StoreResource) 
     return _table("webhook_deliveries", rows, counted)
 
 
+@_asset("extraction_agreement", deps=[STORE_COMPARISONS])
+def extraction_agreement(context: dg.AssetExecutionContext, store: StoreResource) -> pa.Table:
+    bounds = day_bounds(context.partition_key)
+    with store.get().read() as conn:
+        comparisons = sources.comparison_rows(conn, *bounds)
+        counted = sources.store_count(conn, "extraction_agreement", *bounds)
+    rows = [row for c in comparisons for row in flatten.agreement_rows(c, sources.compared_fields(c))]
+    context.add_output_metadata({"documents": len(comparisons),
+                                 **{a: sum(1 for r in rows if r["agreement"] == a) for a in AGREEMENTS}})
+    return _table("extraction_agreement", rows, counted)
+
+
 QUALITY_SQL = """
 SELECT mode, mode || ':' || engine AS quality_id, engine,
        count(*) AS documents,
@@ -138,4 +156,4 @@ def extraction_quality(invoices: pa.Table) -> pa.Table:
     return quality.replace_schema_metadata({STORE_ROWS: invoices.schema.metadata[STORE_ROWS]})  # documents read
 
 
-ASSETS = [*SOURCES, jobs, invoice_tables, credit_ledger, webhook_deliveries, extraction_quality]
+ASSETS = [*SOURCES, jobs, invoice_tables, credit_ledger, webhook_deliveries, extraction_quality, extraction_agreement]

@@ -6,6 +6,10 @@ count of the day (taken in the same read as the rows, so a refresh of today neve
 the uploads arriving meanwhile), unique row ids and no test-mode row in its live view; lines and VAT rows for belonging to an invoice of the same day; lines for adding
 up to their invoice's net amount (a warning, with the share that does as a metric: a
 document may print lines that do not add up, and the extraction keeps what is printed).
+The page-versus-XML agreement is held to floors over the day's live documents once there
+are enough of them: each field's agreement, and how often a value the page reader was
+confident of (>= 0.9) is right. Both are warnings: they measure the page reader on real
+traffic, while the invoices served from those documents are the XML's.
 
 No `from __future__ import annotations` here (Dagster resolves annotations at import).
 """
@@ -25,6 +29,11 @@ from pipelines.warehouse.partitions import DAILY, day_bounds
 from pipelines.warehouse.tables import SPECS, STORE_ROWS, Table
 
 TOLERANCE = 0.02  # money: lines may differ from the net by rounding, no more
+AGREEMENT_FLOOR = 0.5  # a field the page reads right on fewer than half of the documents is worth a look
+AGREEMENT_MIN_DOCUMENTS = 20  # per field, documents whose XML has it
+CONFIDENT = 0.9  # the bar a partner may book a value without looking at
+CONFIDENT_RIGHT = 0.98  # share of values at or above it that must be right
+CONFIDENT_MIN_VALUES = 50
 
 
 @dataclass(frozen=True)
@@ -105,6 +114,53 @@ def lines_sum_to_net(scope: Scope) -> dg.AssetCheckResult:
     )
 
 
+AGREEMENT_SQL = """
+SELECT field, count(*) FILTER (WHERE agreement <> 'xml-missing'), count(*) FILTER (WHERE agreement = 'agree')
+FROM live_extraction_agreement WHERE date = CAST($day AS DATE)
+GROUP BY field ORDER BY field
+"""
+
+
+def agreement_per_field(scope: Scope) -> dg.AssetCheckResult:
+    """Each field's share of the day's documents where the page reading agrees with the XML,
+    among those whose XML has the field (a value only the page has is not counted either way);
+    fields with fewer than the minimum of documents are shown, not judged."""
+    rows = scope.con.execute(AGREEMENT_SQL, {"day": scope.day}).fetchall()
+    judged = {field: documents for field, documents, _ in rows}
+    shares = {field: round(agreed / documents, 4) for field, documents, agreed in rows if documents}
+    checked = [field for field, documents in judged.items() if documents >= AGREEMENT_MIN_DOCUMENTS]
+    below = [field for field in checked if shares[field] < AGREEMENT_FLOOR]
+    return dg.AssetCheckResult(
+        passed=not below,
+        severity=dg.AssetCheckSeverity.WARN,
+        metadata={
+            "floor": AGREEMENT_FLOOR, "min_documents": AGREEMENT_MIN_DOCUMENTS, "fields_checked": len(checked),
+            "below_floor": dg.MetadataValue.json(below), "agreement": dg.MetadataValue.json(shares),
+            "documents": dg.MetadataValue.json(judged),
+        },
+    )
+
+
+CONFIDENT_SQL = """
+SELECT count(*), count(*) FILTER (WHERE agreement = 'agree')
+FROM live_extraction_agreement
+WHERE date = CAST($day AS DATE) AND confidence >= $bar AND agreement IN ('agree', 'disagree')
+"""
+
+
+def confident_values_are_right(scope: Scope) -> dg.AssetCheckResult:
+    """Of the values the page reader gave a confidence of at least 0.9 (and the XML has a value
+    for), the share the XML confirms; judged from the minimum number of such values on."""
+    values, right = scope.one(CONFIDENT_SQL, bar=CONFIDENT)
+    share = right / values if values else 1.0
+    return dg.AssetCheckResult(
+        passed=values < CONFIDENT_MIN_VALUES or share >= CONFIDENT_RIGHT,
+        severity=dg.AssetCheckSeverity.WARN,
+        metadata={"confident_values": values, "right": right, "share_right": round(share, 4),
+                  "floor": CONFIDENT_RIGHT, "min_values": CONFIDENT_MIN_VALUES},
+    )
+
+
 @dataclass(frozen=True)
 class Kind:
     name: str
@@ -122,6 +178,12 @@ KINDS = (
          applies=lambda spec: spec.parent is not None),
     Kind("lines_sum_to_net", f"Each invoice's lines add up to its net amount within {TOLERANCE}.",
          lines_sum_to_net, applies=lambda spec: spec.name == "invoice_lines"),
+    Kind("agreement_per_field", f"Each field's page reading agrees with the embedded XML on at least "
+         f"{AGREEMENT_FLOOR:.0%} of the day's live documents that have it, once {AGREEMENT_MIN_DOCUMENTS} do.",
+         agreement_per_field, applies=lambda spec: spec.name == "extraction_agreement"),
+    Kind("confident_values_are_right", f"At least {CONFIDENT_RIGHT:.0%} of the page reader's values at "
+         f"confidence >= {CONFIDENT} agree with the XML, once there are {CONFIDENT_MIN_VALUES}.",
+         confident_values_are_right, applies=lambda spec: spec.name == "extraction_agreement"),
 )
 
 

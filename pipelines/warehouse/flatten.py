@@ -137,3 +137,18 @@ def vat_rows(row: Mapping, doc: dict) -> list[dict]:
         }
         for position, entry in enumerate(_list(doc.get("vatBreakdown")), start=1)
     ]
+
+
+def agreement_rows(comparison: Mapping, fields: dict) -> list[dict]:
+    """One row per field of a page-versus-XML comparison (`fields`: its compared fields)."""
+    owner = {key: comparison[key] for key in ("mode", "job_id", "invoice_id", "team_id", "producer", "language",
+                                                "syntax", "engine")}
+    return [
+        {
+            **owner, "agreement_id": f"{comparison['job_id']}#{path}", "field": path,
+            "agreement": str(value.get("agreement")), "confidence": _ratio(value.get("confidence")),
+            "xml_lines": _int(value.get("xmlLines")), "page_lines": _int(value.get("pageLines")),
+            "matched_lines": _int(value.get("matchedLines")), "read_at": as_utc(comparison["created_at"]),
+        }
+        for path, value in fields.items()
+    ]

@@ -15,7 +15,7 @@ import sqlalchemy as sa
 
 from core.clock import as_utc
 from core.jobs import CANCELLED, COMPLETED, FAILED
-from core.store.tables import credit_ledger, invoices, jobs, outbox, webhook_deliveries
+from core.store.tables import credit_ledger, extraction_comparisons, invoices, jobs, outbox, webhook_deliveries
 
 
 def _created_in(table: sa.Table, start: datetime, end: datetime):
@@ -100,6 +100,22 @@ def delivery_rows(conn: sa.Connection, start: datetime, end: datetime) -> list[d
     ]
 
 
+# The agreement per field, never the values (they go with the file, core.retention).
+_COMPARISON = [c for c in extraction_comparisons.c if c.name not in ("pairs", "page_text")]
+
+
+def comparison_rows(conn: sa.Connection, start: datetime, end: datetime) -> list[Mapping]:
+    """The page-versus-XML comparisons of the documents read that day (fields, no values)."""
+    query = (sa.select(*_COMPARISON).where(_created_in(extraction_comparisons, start, end))
+             .order_by(extraction_comparisons.c.job_id))
+    return list(conn.execute(query).mappings())
+
+
+def compared_fields(comparison: Mapping) -> dict:
+    fields = comparison["fields"]
+    return {path: value for path, value in fields.items() if isinstance(value, dict)} if isinstance(fields, dict) else {}
+
+
 def _count(conn: sa.Connection, table: sa.Table, start: datetime, end: datetime) -> int:
     return conn.execute(sa.select(sa.func.count()).select_from(table).where(_created_in(table, start, end))).scalar_one()
 
@@ -113,8 +129,10 @@ def store_count(
     conn: sa.Connection, table: str, start: datetime, end: datetime, documents: list | None = None
 ) -> int:
     """How many rows of `table` the store holds for the day (for extraction_quality: documents
-    read). Lines and VAT rows are counted in the invoice documents, those already read in the
-    same transaction when given."""
+    read; for extraction_agreement: fields compared). Lines and VAT rows are counted in the
+    invoice documents, those already read in the same transaction when given."""
+    if table == "extraction_agreement":
+        return sum(len(compared_fields(row)) for row in comparison_rows(conn, start, end))
     if table in _PARTS:
         documents = documents if documents is not None else invoice_documents(conn, start, end)
         return sum(sum(1 for item in doc.get(_PARTS[table]) or [] if isinstance(item, dict)) for _, doc in documents)

@@ -48,6 +48,9 @@ SPECS: dict[str, Table] = {t.name: t for t in (
     Table("extraction_quality", "Per day, mode and engine: documents, pages, seconds per page, mean "
           "confidence, share of null header fields, share of failed validation checks.",
           key="quality_id", says_test="starts_with(quality_id, 'test:')"),
+    Table("extraction_agreement", "Per PDF with an embedded e-invoice and field: whether the page "
+          "reading agrees with the XML, with the page's confidence, producer, language and syntax.",
+          key="agreement_id", says_test=_marked("job_id")),
 )}
 assert set(SPECS) == set(TABLES), "every Parquet table has its spec"
 

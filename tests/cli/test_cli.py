@@ -72,7 +72,7 @@ def test_extract_prints_the_invoice_dto(run):
 
 def test_warehouse_refresh_materialises_a_day_and_refuses_other_dates(run):
     report = run("warehouse", "refresh")
-    assert report["success"] and len(report["rows"]) == 7 and set(report["checks"].values()) == {"passed"}
+    assert report["success"] and len(report["rows"]) == 8 and set(report["checks"].values()) == {"passed"}
     assert Path(report["duckdb"]).is_file()
     assert "error" in run("warehouse", "refresh", "--date", "2025-01-01", ok=False)
     assert "error" in run("warehouse", "refresh", "--date", "yesterday", ok=False)

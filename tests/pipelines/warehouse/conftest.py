@@ -22,6 +22,7 @@ from core.settings import Settings
 from core.store.db import Store
 from core.store.migrate import upgrade
 from core.webhooks import endpoints, fanout
+from corpus.einvoice import cii, embed
 from pipelines.resources import StoreResource, WarehouseResource
 from pipelines.warehouse.assets import ASSETS
 from pipelines.warehouse.checks import CHECKS
@@ -30,6 +31,7 @@ from pipelines.warehouse.partitions import day_of
 from pipelines.work import JobRunner
 from schemas.webhooks import EVENT_TYPES, EndpointCreate
 from tests.api.helpers import FIXTURES, PDF, multipart
+from tests.assets.einvoice.samples import invoice_dto, page_pdf
 from tests.support.webhooks import LOOPBACK
 
 CANNED_BUYER = ("UAB Medžio darbai", "123456786", "LT123456715")  # also the digital PDF's buyer
@@ -118,12 +120,22 @@ def _team(store: Store, name: str, credits: int) -> tuple[str, dict[str, str], d
     return team, keys, clients
 
 
+def embedded_invoice_pdf() -> bytes:
+    """A Factur-X PDF to the canned buyer: served from its XML, its page compared with it."""
+    dto = invoice_dto()
+    dto["buyer"].update(name=CANNED_BUYER[0], companyCode=CANNED_BUYER[1], vatCode=CANNED_BUYER[2])
+    return embed(page_pdf(dto), cii(dto, "d16b"))
+
+
 def _uploads(api: _Api, keys: dict, clients: dict, poor_key: str) -> list[tuple[str, str]]:
-    """(key, job id) of the day's uploads: live PDFs and a scan (one batch), a canned test
-    invoice, a test upload asking to fail, and a live upload of a team without credits."""
+    """(key, job id) of the day's uploads: live PDFs and a scan (one batch), a Factur-X PDF, a
+    canned test invoice, a test upload asking to fail, and a live upload of a team without
+    credits."""
     png = (FIXTURES / "invoice_scan.png").read_bytes()
     live, test = keys["live"], keys["test"]
     sent = [(live, api.upload(live, [("a.pdf", PDF, "application/pdf")], clients["live"])["jobId"])]
+    factur_x = api.upload(live, [("factur-x.pdf", embedded_invoice_pdf(), "application/pdf")], clients["live"])
+    sent.append((live, factur_x["jobId"]))
     batch = api.upload(live, [("b.pdf", PDF, "application/pdf"), ("c.png", png, "image/png")], clients["live"])
     sent += [(live, item["jobId"]) for item in batch["results"]]
     sent.append((test, api.upload(test, [("d.pdf", PDF, "application/pdf")], clients["test"])["jobId"]))

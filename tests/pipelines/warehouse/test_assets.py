@@ -20,7 +20,7 @@ def _money(value) -> Decimal | None:
 
 def test_every_check_of_the_day_passes(day):
     evaluations = day.materialization.get_asset_check_evaluations()
-    assert len(evaluations) == 24
+    assert len(evaluations) == 29
     assert [(e.asset_key.path[-1], e.check_name) for e in evaluations if not e.passed] == []
 
 
@@ -79,7 +79,7 @@ def test_extraction_quality_per_engine(day):
     rows = {(r[0], r[1]): r[2:] for r in _query(
         day, "SELECT mode, engine, documents, pages, mean_confidence, null_field_share, failed_check_share "
         "FROM extraction_quality WHERE date = ?", day.key)}
-    assert set(rows) == {("live", "pdf-text"), ("live", "tesseract"), ("test", "canned")}
+    assert set(rows) == {("live", "pdf-text"), ("live", "tesseract"), ("live", "embedded-xml"), ("test", "canned")}
     documents, pages, confidence, nulls, failed = rows[("live", "pdf-text")]
     assert documents == pages == 3 and 0 < confidence <= 1 and 0 <= nulls < 0.5 and 0 <= failed < 0.5
 
