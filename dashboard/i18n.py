@@ -13,13 +13,14 @@ never see each other's language.
 import contextvars
 import io
 from datetime import date, datetime
-from decimal import Decimal, InvalidOperation
 from pathlib import Path
 
 from babel import Locale, dates, numbers
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
 from babel.support import Translations
+
+from dashboard import numbers as dashboard_numbers
 
 LANGUAGES = ("lt", "en")
 DEFAULT = "lt"
@@ -66,16 +67,22 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 
 def money(value, currency: str | None = None) -> str:
-    """A decimal string of the DTO in the reader's way: `1 234,50 €` or `€1,234.50`."""
+    """A decimal string of the DTO in the reader's way, two decimals at least:
+    `1 234,50 €` or `€1,234.50`, `86,40` (see `dashboard.numbers`)."""
+    return dashboard_numbers.money(value, current(), currency)
+
+
+def quantity(value, minimum: int = 0) -> str:
+    """A quantity or unit price: as many decimals as the invoice has (`0,5125`, `2,500`),
+    at least `minimum`."""
+    return dashboard_numbers.show(value, current(), minimum)
+
+
+def rate(value) -> str:
+    """A VAT rate of the DTO (`"21"`): `21 %`."""
     if value in (None, ""):
         return "—"
-    try:
-        amount = Decimal(str(value))
-    except InvalidOperation:
-        return str(value)
-    if currency:
-        return numbers.format_currency(amount, currency, locale=current())
-    return numbers.format_decimal(amount, locale=current())
+    return f"{dashboard_numbers.show(value, current())}\u00a0%"
 
 
 def percent(value) -> str:

@@ -2,9 +2,15 @@
 
 The patch holds only the fields whose value changed, so the edit's history names exactly
 what the member touched; it then goes through `schemas.invoices.InvoicePatch` and
-`core.invoice_edits.edit`, the same code as PATCH /invoices/{id}.
+`core.invoice_edits.edit`, the same code as PATCH /invoices/{id}. Amounts are typed the
+Lithuanian way or the English one (`dashboard.numbers`); an unchanged amount is no change
+however it is written.
 """
 
+from decimal import Decimal
+
+from core import errors
+from dashboard import numbers
 from dashboard.forms import text as form_text
 
 
@@ -34,6 +40,8 @@ SECTIONS = (
     )),
 )
 PATHS = tuple(path for _title, fields in SECTIONS for path, _label in fields)
+LABELS = {path: label for _title, fields in SECTIONS for path, label in fields}
+MONEY = frozenset({"totals.net", "totals.vat", "totals.gross", "totals.payable"})
 LOW_CONFIDENCE = 0.8
 
 
@@ -53,19 +61,44 @@ def _put(patch: dict, path: str, value) -> None:
     patch[leaf] = value
 
 
-def patch_from(document: dict, form: dict) -> dict:
-    """A merge patch of the fields the form changed; an emptied field becomes null."""
+def _same(sent: str | None, current) -> bool:
+    if current in (None, ""):
+        return sent is None
+    if sent is None:
+        return False
+    try:
+        return Decimal(sent) == Decimal(str(current))
+    except ArithmeticError:
+        return sent == str(current)
+
+
+def patch_from(document: dict, form: dict) -> tuple[dict, list[dict]]:
+    """A merge patch of the fields the form changed (an emptied field becomes null), and
+    the `errors[]` entries of amounts that cannot be read."""
     patch: dict = {}
+    problems: list[dict] = []
     for path in PATHS:
         if path not in form:
             continue
         sent = form_text(form, path)
         current = value_at(document, path)
-        if sent != (None if current in (None, "") else str(current)):
+        if path in MONEY:
+            if sent is not None:
+                try:
+                    sent = numbers.parse(sent)
+                except numbers.NumberError as exc:
+                    problems.append(errors.field_error(path, exc.code))
+                    continue
+            if not _same(sent, current):
+                _put(patch, path, sent)
+        elif sent != (None if current in (None, "") else str(current)):
             _put(patch, path, sent)
-    return patch
+    return patch, problems
 
 
-def field_errors(errors: list[dict] | None) -> dict[str, str]:
-    """{field path: 7.3 code} of a refused patch, for the messages beside the inputs."""
-    return {e["field"]: e["code"] for e in errors or []}
+def shown(document: dict, path: str, lang: str) -> str:
+    """The value an input shows: amounts with the locale's decimal sign and two decimals."""
+    value = value_at(document, path)
+    if path in MONEY:
+        return numbers.for_input(value, lang, minimum=2)
+    return "" if value is None else str(value)

@@ -19,5 +19,6 @@ def environment() -> jinja2.Environment:
         lstrip_blocks=True,
     )
     env.install_gettext_callables(i18n.gettext, i18n.ngettext, newstyle=True)
-    env.filters.update(money=i18n.money, percent=i18n.percent, day=i18n.day, moment=i18n.moment)
+    env.filters.update(money=i18n.money, quantity=i18n.quantity, rate=i18n.rate, percent=i18n.percent, day=i18n.day,
+                       moment=i18n.moment)
     return env

@@ -16,7 +16,7 @@ from core import member_sessions, scopes
 from core.auth import Principal
 from core.members import Member
 from core.modes import Mode
-from dashboard import csrf, i18n
+from dashboard import csrf, i18n, problems
 from dashboard.config import DashboardConfig
 from dashboard.sessions import Cookies
 
@@ -47,6 +47,12 @@ class Renderer:
     def page(self, req: falcon.Request, resp: falcon.Response, template: str, status=falcon.HTTP_200, **context) -> None:
         session = getattr(req.context, "member_session", None)
         resp.status = status
+        if context.get("problem") is not None and not isinstance(context["problem"], problems.Explained):
+            context["problem"] = problems.explain(context["problem"])
+        if falcon.http_status_to_code(status) >= 400:
+            # a refused form is swapped into the page (htmx.config.responseHandling); the
+            # address bar keeps the page the member was on, not the form's action
+            resp.set_header("HX-Push-Url", "false")
         resp.content_type = falcon.MEDIA_HTML
         resp.text = self.env.get_template(template).render(
             member=session.member if session else None,
@@ -105,7 +111,7 @@ class DashboardGate:
         i18n.activate(i18n.choose(req.get_param("lang"), req.cookies.get(i18n.COOKIE), req.get_header("Accept-Language")))
         raw_id = self.cookies.session_id(req)
         req.context.member_session = member_sessions.find(self.store, raw_id) if raw_id else None
-        req.context.on_error = lambda error: setattr(req.context, "error_detail", error.detail)
+        req.context.on_error = lambda error: setattr(req.context, "error", error)
 
     def process_resource(self, req: falcon.Request, resp: falcon.Response, resource, params) -> None:
         if not isinstance(resource, Page):
@@ -137,5 +143,5 @@ class DashboardGate:
             resp.set_cookie(i18n.COOKIE, lang, max_age=365 * 24 * 3600, path=PREFIX,
                             secure=self.cookies.is_https(req), http_only=True, same_site="Lax")
         if (resp.content_type or "").startswith("application/problem+json"):
-            detail = getattr(req.context, "error_detail", None)
-            self.renderer.error(req, resp, resp.status_code, detail)
+            error = getattr(req.context, "error", None)
+            self.renderer.error(req, resp, resp.status_code, problems.error_page_detail(error) if error else None)

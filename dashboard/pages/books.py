@@ -11,6 +11,7 @@ from core import text as safe_text
 from core.clients import list_clients
 from core.modes import Mode
 from core.validation import parse
+from dashboard import problems
 from dashboard.forms import listed, present, text
 from dashboard.web import PREFIX, Page, redirect
 from schemas.contacts import ContactCreate, ContactPatch
@@ -30,7 +31,7 @@ def _contact_body(form: dict) -> dict:
 class Clients(Page):
     """The clients and contacts of the live books; admins add clients, members add contacts."""
 
-    def show(self, req, resp, problem=None, status=falcon.HTTP_200) -> None:
+    def show(self, req, resp, problem=None, status=falcon.HTTP_200, typed=None, form_of=None) -> None:
         principal = self.principal(req)
         page = pagination.parse(None, str(pagination.MAX_LIMIT), {})
         query = {"q": req.get_param("q")} if req.get_param("q") else {}
@@ -38,7 +39,7 @@ class Clients(Page):
             clients, _ = list_clients(conn, principal, page)
             people, next_cursor = contacts.list_contacts(conn, principal, query, pagination.Page(None, 50))
         self.render(req, resp, "clients.html", clients=clients, contacts=people, problem=problem, status=status,
-                    notice=req.get_param("notice"))
+                    notice=req.get_param("notice"), typed=typed or {}, form_of=form_of)
 
     def on_get(self, req: falcon.Request, resp: falcon.Response) -> None:
         self.show(req, resp)
@@ -51,8 +52,9 @@ class ClientCreate(Clients):
         form = self.form(req)
         name = text(form, "name")
         if not name or not safe_text.is_safe(name):
-            self.show(req, resp, problem=errors.InvalidBody("name", errors=[errors.field_error("name")]),
-                      status=falcon.HTTP_400)
+            code = "validation.required" if not name else "validation.invalid_value"
+            self.show(req, resp, problem=errors.InvalidBody("name", errors=[errors.field_error("name", code)]),
+                      status=falcon.HTTP_400, typed=present(form, ("name", "companyCode", "vatCode")), form_of="client")
             return
         admin.create_client(self.store, self.member(req).team_id, Mode.LIVE, name,
                             text(form, "companyCode"), text(form, "vatCode"))
@@ -61,36 +63,42 @@ class ClientCreate(Clients):
 
 class ContactCreateForm(Clients):
     def on_post(self, req: falcon.Request, resp: falcon.Response) -> None:
-        principal = self.principal(req)
+        principal, form = self.principal(req), self.form(req)
         try:
-            body = parse(ContactCreate, _contact_body(self.form(req)))
+            body = parse(ContactCreate, _contact_body(form))
             with self.store.write() as conn:
                 contacts.create(conn, principal, body)
         except (errors.InvalidBody, errors.ClientNotFound, errors.ClientModeMismatch) as exc:
-            self.show(req, resp, problem=exc, status=falcon.HTTP_400)
+            self.show(req, resp, problem=exc, status=falcon.HTTP_400, typed=present(form, CONTACT_FIELDS),
+                      form_of="contact")
             return
         raise redirect(f"{PREFIX}/clients?notice=contact_created")
 
 
 class Contact(Page):
-    def show(self, req, resp, contact_id: str, problem=None, status=falcon.HTTP_200) -> None:
+    def show(self, req, resp, contact_id: str, problem=None, status=falcon.HTTP_200, typed=None) -> None:
         principal = self.principal(req)
         with self.store.read() as conn:
             contact = contacts.get(conn, principal, contact_id)
             clients, _ = list_clients(conn, principal, pagination.Page(None, pagination.MAX_LIMIT))
+        if typed:  # what the member typed stays in the form
+            contact = {**contact, **{k: v for k, v in typed.items() if not k.startswith("address.")},
+                       "address": {**(contact.get("address") or {}),
+                                   **{k.removeprefix("address."): v for k, v in typed.items() if k.startswith("address.")}}}
         self.render(req, resp, "contact.html", contact=contact, clients=clients, problem=problem, status=status)
 
     def on_get(self, req: falcon.Request, resp: falcon.Response, contact_id: str) -> None:
         self.show(req, resp, contact_id)
 
     def on_post(self, req: falcon.Request, resp: falcon.Response, contact_id: str) -> None:
-        principal = self.principal(req)
+        principal, form = self.principal(req), self.form(req)
         try:
-            patch = parse(ContactPatch, _contact_body(self.form(req)))
+            patch = parse(ContactPatch, _contact_body(form))
             with self.store.write() as conn:
                 contacts.update(conn, principal, contact_id, patch)
         except (errors.InvalidBody, errors.ClientNotFound, errors.ClientModeMismatch) as exc:
-            self.show(req, resp, contact_id, problem=exc, status=falcon.HTTP_400)
+            typed = present(form, (*CONTACT_FIELDS, *(f"address.{f}" for f in ADDRESS_FIELDS)))
+            self.show(req, resp, contact_id, problem=exc, status=falcon.HTTP_400, typed=typed)
             return
         raise redirect(f"{PREFIX}/clients?notice=contact_saved")
 
@@ -119,8 +127,10 @@ class Keys(Page):
         chosen = listed(self.form(req), "scopes")
         try:
             created = admin.create_key(self.store, self.member(req).team_id, Mode.LIVE, chosen)
-        except admin.AdminError as exc:
-            self.show(req, resp, problem=errors.InvalidBody(str(exc)), status=falcon.HTTP_400)
+        except admin.AdminError:
+            problem = problems.refusal("key.invalid_scopes", 400)
+            problem.fields["scopes"] = problem.message
+            self.show(req, resp, problem=problem, status=falcon.HTTP_400)
             return
         self.show(req, resp, created=created, status=falcon.HTTP_201)
 

@@ -12,7 +12,7 @@ from core.clients import list_clients
 from core.exports import exportable_invoice, load_lookups
 from core.invoices import Search, get_versioned, search_invoices, source_file
 from core.validation import parse
-from dashboard import forms, invoice_form, page_images
+from dashboard import checks, forms, invoice_form, page_images
 from dashboard.web import PREFIX, Page, redirect
 from exporters import registry
 from schemas.invoices import InvoicePatch
@@ -56,17 +56,19 @@ class InvoiceList(Page):
 class InvoiceView(Page):
     """GET shows the invoice; POST saves the edited fields (source `ui`, `invoice.updated`)."""
 
-    def _show(self, req, resp, invoice_id: str, form_errors=None, status=falcon.HTTP_200, notice=None) -> None:
+    def _show(self, req, resp, invoice_id: str, problem=None, status=falcon.HTTP_200, notice=None, typed=None) -> None:
         principal = self.principal(req)
         with self.store.read() as conn:
             doc, version = get_versioned(conn, principal.team_id, principal.mode, invoice_id)
             people = {m["id"]: m["email"] for m in members.team_members(conn, principal.team_id)}
             clients = client_names(conn, principal)
             source = source_file(conn, principal.team_id, principal.mode, invoice_id)
-        self.render(req, resp, "invoice.html", doc=doc, version=version, pages=self._pages(source, doc), sections=invoice_form.SECTIONS,
-                    value_at=invoice_form.value_at, low=invoice_form.LOW_CONFIDENCE, people=people,
-                    clients=clients, formats=registry.FORMATS, form_errors=form_errors or {},
-                    status=status, notice=notice or req.get_param("notice"))
+        self.render(req, resp, "invoice.html", doc=doc, version=typed.get("version", version) if typed else version,
+                    pages=self._pages(source, doc), sections=invoice_form.SECTIONS,
+                    value_at=invoice_form.value_at, shown=invoice_form.shown, low=invoice_form.LOW_CONFIDENCE,
+                    people=people, clients=clients, formats=registry.FORMATS, problem=problem,
+                    field_labels=invoice_form.LABELS, typed=typed or {}, checks=checks, status=status,
+                    notice=notice or req.get_param("notice"))
 
     def _pages(self, source: dict, doc: dict) -> list[dict]:
         """Each page's number and size in points (the boxes' coordinates); none once the
@@ -89,12 +91,18 @@ class InvoiceView(Page):
             doc, _version = get_versioned(conn, principal.team_id, principal.mode, invoice_id)
         try:
             version = forms.integer(form, "version")
-            patch = parse(InvoicePatch, invoice_form.patch_from(doc, form))
-            invoice_edits.edit(self.store, self.rules, principal, invoice_id, patch,
+            patch, unreadable = invoice_form.patch_from(doc, form)
+            try:
+                parsed = parse(InvoicePatch, patch)
+            except errors.InvalidBody as exc:
+                raise errors.InvalidBody(exc.detail, errors=unreadable + (exc.errors or [])) from exc
+            if unreadable:
+                raise errors.InvalidBody("Amounts that cannot be read.", errors=unreadable)
+            invoice_edits.edit(self.store, self.rules, principal, invoice_id, parsed,
                                invoice_edits.etag(version), Actor.ui(self.member(req).id))
         except (errors.InvalidBody, errors.Conflict, errors.InvoiceNotEditable) as exc:
-            problems = invoice_form.field_errors(exc.errors) or {"": exc.code}
-            self._show(req, resp, invoice_id, problems, falcon.HTTP_409 if exc.status == 409 else falcon.HTTP_400)
+            typed = {k: forms.text(form, k) or "" for k in (*invoice_form.PATHS, "version") if k in form}
+            self._show(req, resp, invoice_id, exc, falcon.code_to_http_status(exc.status), typed=typed)
             return
         raise redirect(f"{PREFIX}/invoices/{invoice_id}?notice=saved")
 

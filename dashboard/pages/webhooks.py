@@ -7,6 +7,7 @@ import falcon
 from core import errors, pagination
 from core.validation import parse
 from core.webhooks import deliveries, endpoints
+from dashboard import problems
 from dashboard.forms import listed, text
 from dashboard.web import PREFIX, Page, redirect
 from schemas.webhooks import EVENT_TYPES, SOURCES, EndpointCreate, EndpointUpdate
@@ -14,6 +15,14 @@ from schemas.webhooks import EVENT_TYPES, SOURCES, EndpointCreate, EndpointUpdat
 FORM_ERRORS = (errors.InvalidBody, errors.WebhookEndpointLimitExceeded, errors.WebhookUrlNotHttps,
                errors.WebhookUrlInvalidHostname, errors.WebhookUrlResolvesToPrivateIp,
                errors.WebhookUrlPortNotAllowed, errors.WebhookUrlTooLong, errors.WebhookTestRateLimitExceeded)
+
+
+def _problem(exc: errors.ServiceError) -> problems.Explained:
+    """A refused URL is said beside the URL field too."""
+    explained = problems.explain(exc)
+    if exc.code.startswith("webhook.url_"):
+        explained.fields["url"] = explained.message
+    return explained
 
 
 def _body(form: dict) -> dict:
@@ -24,19 +33,19 @@ def _body(form: dict) -> dict:
 class WebhookPage(Page):
     admin_only = True
 
-    def show_list(self, req, resp, problem=None, secret=None, status=falcon.HTTP_200) -> None:
+    def show_list(self, req, resp, problem=None, secret=None, status=falcon.HTTP_200, typed=None) -> None:
         listing = endpoints.list_endpoints(self.store, self.principal(req))
         self.render(req, resp, "webhooks.html", endpoints=listing["data"], event_types=EVENT_TYPES, sources=SOURCES,
-                    problem=problem, secret=secret, status=status, notice=req.get_param("notice"))
+                    problem=problem, secret=secret, status=status, notice=req.get_param("notice"), typed=typed)
 
-    def show_one(self, req, resp, webhook_id: str, problem=None, secret=None, status=falcon.HTTP_200) -> None:
+    def show_one(self, req, resp, webhook_id: str, problem=None, secret=None, status=falcon.HTTP_200, typed=None) -> None:
         principal = self.principal(req)
         endpoint = endpoints.get(self.store, principal, webhook_id)
         page = pagination.parse(req.get_param("cursor"), "25", {"status": None, "eventType": None})
         listing = deliveries.list_deliveries(self.store, principal, webhook_id, None, None, page)
         self.render(req, resp, "webhook.html", endpoint=endpoint, deliveries=listing["data"],
                     next_cursor=listing["nextCursor"], event_types=EVENT_TYPES, sources=SOURCES, problem=problem,
-                    secret=secret, status=status, notice=req.get_param("notice"))
+                    secret=secret, status=status, notice=req.get_param("notice"), typed=typed)
 
 
 class Webhooks(WebhookPage):
@@ -44,10 +53,11 @@ class Webhooks(WebhookPage):
         self.show_list(req, resp)
 
     def on_post(self, req: falcon.Request, resp: falcon.Response) -> None:
+        body = _body(self.form(req))
         try:
-            created = endpoints.create(self.store, self.guard, self.principal(req), parse(EndpointCreate, _body(self.form(req))))
+            created = endpoints.create(self.store, self.guard, self.principal(req), parse(EndpointCreate, body))
         except FORM_ERRORS as exc:
-            self.show_list(req, resp, problem=exc, status=falcon.code_to_http_status(exc.status))
+            self.show_list(req, resp, problem=_problem(exc), status=falcon.code_to_http_status(exc.status), typed=body)
             return
         self.show_one(req, resp, created["id"], secret=created["secret"], status=falcon.HTTP_201)
 
@@ -61,7 +71,8 @@ class Webhook(WebhookPage):
         try:
             endpoints.update(self.store, self.guard, self.principal(req), webhook_id, parse(EndpointUpdate, body))
         except FORM_ERRORS as exc:
-            self.show_one(req, resp, webhook_id, problem=exc, status=falcon.code_to_http_status(exc.status))
+            self.show_one(req, resp, webhook_id, problem=_problem(exc), status=falcon.code_to_http_status(exc.status),
+                          typed=body)
             return
         raise redirect(f"{PREFIX}/webhooks/{webhook_id}?notice=saved")
 

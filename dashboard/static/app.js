@@ -26,4 +26,14 @@
       if (el) { light(el.getAttribute("data-field"), false); }
     });
   });
+
+  // A refused form comes back as a page with the problem in it (htmx.config.responseHandling
+  // swaps 4xx answers): bring the message into view and put the cursor in the first field to fix.
+  document.body.addEventListener("htmx:afterSettle", function () {
+    var problem = document.querySelector(".problem[role=alert]");
+    if (!problem) { return; }
+    var field = document.querySelector('[aria-invalid="true"]');
+    (field || problem).scrollIntoView({ block: "center" });
+    if (field) { field.focus({ preventScroll: true }); }
+  });
 })();

@@ -35,7 +35,8 @@ def test_edit_goes_through_the_api_code_and_fires_updated_with_source_ui(member,
     stale = member.post(f"/app/invoices/{invoice_id}", {"version": version, "notes": "late"})
     assert stale.status_code == 409
     bad = member.post(f"/app/invoices/{invoice_id}", {"version": str(int(version) + 1), "issueDate": "2026-13-45"})
-    assert bad.status_code == 400 and "validation.invalid_format" in bad.text
+    assert bad.status_code == 400 and "validation.invalid_format" not in bad.text
+    assert 'data-error-for="issueDate"' in bad.text and 'value="2026-13-45"' in bad.text  # beside it, as typed
 
 
 def test_delete_asks_first_then_fires_deleted_with_the_full_invoice(member, team, home_store):
@@ -108,7 +109,8 @@ def test_review_approve_completes_the_invoice_with_source_ui(member, team, home_
     team.client()  # the buyer is another client of the team: the gate holds the invoice
     _, invoice_id = team.invoice(client_id=upload_client)
     queue = member.get("/app/review")
-    assert invoice_id in queue.text and "client_not_a_party" in queue.text
+    assert invoice_id in queue.text and "client_not_a_party" not in queue.text  # said in words, not as a code
+    assert "The client it was uploaded for is neither the seller nor the buyer." in member.get("/app/review?lang=en").text
     assert member.post(f"/app/review/{invoice_id}/approve").status_code == 303
     [event] = _events(home_store, "invoice.processed")
     assert event.source == "ui" and event.payload["data"]["invoice"]["assignment"]["resolution"]["source"] == "ui"
