@@ -68,15 +68,19 @@ def _changes(conn: sa.Connection, principal: Principal, patch: InvoicePatch) -> 
 
 
 def _recompute(rules: InvoiceRules, document: dict, changes: dict, diff: list[dict]) -> None:
-    if _RECLASSIFY & set(changes):
-        explicit = {i: line.get("vatClassifier") for i, line in enumerate(changes.get("lines") or []) if line.get("vatClassifier")}
-        vat_classification.classify_invoice(document)
-        for i, code in explicit.items():
-            document["lines"][i]["vatClassifier"] = code
+    earlier = list((document.get("validation") or {}).get("warnings") or [])
     if "lines" in changes:  # the boxes and scores of read lines describe lines that are gone
         for key in ("sources",):
             document[key] = {k: v for k, v in (document.get(key) or {}).items() if not k.startswith("lines[")}
     document["validation"], confidence = rules.revalidate(document)
+    if _RECLASSIFY & set(changes):  # after the checks, so its vat.foreign warning joins the new ones
+        explicit = {i: line.get("vatClassifier") for i, line in enumerate(changes.get("lines") or []) if line.get("vatClassifier")}
+        vat_classification.classify_invoice(document)
+        for i, code in explicit.items():
+            document["lines"][i]["vatClassifier"] = code
+    else:  # the classifiers stand, and so does what was said of them
+        warnings = document["validation"]["warnings"]
+        warnings += [w for w in earlier if str(w).startswith("vat.") and w not in warnings]
     fields = {k: v for k, v in confidence["fields"].items() if not ("lines" in changes and k.startswith("lines["))}
     for change in diff:
         if not change["field"].startswith(("lines", "vatBreakdown")):

@@ -47,6 +47,7 @@ def table_items(table: Table) -> list[dict]:
         gross, gross_span = _money(row, "grossAmount")
         vat_amount, vat_span = _money(row, "vatAmount")
         discount, _ = _money(row, "discount")
+        discount = abs(discount) if discount is not None else None  # invoice.md: an amount, stored positive
         rate = _rate_value(row.text("vatRate"))
         if vat_span is not None and _percent_follows(vat_span):
             # "19 %" under a column headed "USt.": a percentage is a rate, never an amount.
@@ -108,7 +109,7 @@ def repair_row(quantity: Decimal | None, price: Decimal | None, discount: Decima
     """
     if net is None or net == 0:
         return quantity, price, []
-    base = net + (discount or Decimal(0))
+    base = net + (discount or Decimal(0)).copy_sign(net)  # the discount lowers the amount's size
     consistent = quantity is not None and price is not None and _row_consistent(quantity, price, discount, net)
     if consistent:
         return quantity, price, []
@@ -183,5 +184,6 @@ def _row_consistent(quantity, unit_price, discount, net) -> bool | None:
     """quantity x unit price - discount = net amount (to a cent or 0.5 %), when all printed."""
     if quantity is None or unit_price is None or net is None:
         return None
-    expected = quantity * unit_price - (discount or 0)
+    product = quantity * unit_price
+    expected = product - (discount or Decimal(0)).copy_sign(product)  # a credit's discount too lowers its size
     return abs(expected - net) <= max(Decimal("0.01"), abs(net) * Decimal("0.005"))

@@ -1,0 +1,35 @@
+"""A line's discount is an amount, stored positive (invoice.md "Line"), however it is
+printed; the row's arithmetic holds for invoices and credit notes alike."""
+
+from decimal import Decimal
+from types import SimpleNamespace
+
+from assets.extraction.tables.items import _row_consistent, repair_row, table_items
+
+
+class _Row:
+    single = False
+
+    def __init__(self, **cells):
+        self.cells = cells
+
+    def text(self, key):
+        return self.cells.get(key)
+
+    def span(self, key):
+        return None
+
+
+def test_a_discount_printed_with_its_minus_sign_is_stored_positive_and_the_row_adds_up():
+    row = _Row(description="Kava Lavazza 1 kg", quantity="1", unitPrice="253,90", discount="-126,95", netAmount="126,95")
+    [line] = table_items(SimpleNamespace(rows=[row]))
+    assert line["discount"] == "126.95" and line["netAmount"] == "126.95"
+    assert line["_check"] is True
+
+
+def test_a_credit_notes_row_with_a_discount_adds_up_too():
+    assert _row_consistent(Decimal("-1"), Decimal("253.90"), Decimal("126.95"), Decimal("-126.95")) is True
+    assert _row_consistent(Decimal("2"), Decimal("10.00"), Decimal("5.00"), Decimal("15.00")) is True
+    assert _row_consistent(Decimal("2"), Decimal("10.00"), Decimal("5.00"), Decimal("25.00")) is False
+    quantity, price, repaired = repair_row(None, Decimal("253.90"), Decimal("126.95"), Decimal("-126.95"))
+    assert quantity == Decimal("-1") and price == Decimal("253.90") and repaired
