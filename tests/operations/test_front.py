@@ -4,6 +4,7 @@ app de-chunked, an access log without query strings, and slow clients that canno
 the API's workers."""
 
 import json
+import os
 import re
 import socket
 import statistics
@@ -15,7 +16,8 @@ import requests
 
 from cli.front import render
 from core.settings import load_settings
-from tests.support.stack import Stack
+from tests.support.processes import Managed, free_port, wait_for_port
+from tests.support.stack import BIN, ROOT, Stack
 
 pytestmark = pytest.mark.e2e
 
@@ -136,10 +138,30 @@ def test_a_body_under_the_cap_reaches_the_app(front, acct):
 
 def test_requests_the_front_cannot_read_are_problems_too(front):
     for raw in (b"GET /external/v1/me HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 9000 + b"\r\n\r\n",
-                b"GET /external/v1/me HTTP/9.9 extra\r\nHost: x\r\n\r\n"):
+                b"GET /external/v1/me HTTP/9.9 extra\r\nHost: x\r\n\r\n",
+                b"POST /external/v1/webhooks HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: gzip\r\n\r\n"):
         status, headers, body = _exchange(front.api_port, raw)
         assert status == 400 and headers["content-type"].startswith("application/problem+json"), body
         assert json.loads(body)["code"] == "validation.failed"
+    status, headers, body = _exchange(front.api_port, b"TRACE / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+    assert (status, json.loads(body)["code"]) == (405, "http.method_not_allowed")
+
+
+def test_the_front_answers_503_while_the_app_is_away(tmp_path):
+    """gunicorn not (yet) listening, e.g. while the supervisor starts it again."""
+    port, dead = free_port(), free_port()
+    env = {**os.environ, "INVOICES_HOME": str(tmp_path), "INVOICES_API_PORT": str(port),
+           "INVOICES_APP_PORT": str(dead)}
+    (tmp_path / "logs").mkdir()
+    nginx = Managed("front", [str(BIN / "invoices"), "front"], env, tmp_path / "logs", ROOT).start()
+    try:
+        wait_for_port(port, 20, nginx.proc)
+        answer = requests.get(f"http://127.0.0.1:{port}/external/v1/me?api_key=svc_live_secret", timeout=5)
+        assert answer.status_code == 503 and answer.headers["Retry-After"] == "5"
+        assert answer.json()["code"] == "service.maintenance"
+    finally:
+        nginx.stop()
+    assert "svc_live_secret" not in nginx.tail(100)
 
 
 # --- chunked bodies ----------------------------------------------------------------------------
