@@ -130,6 +130,7 @@ def _explain(file: Path, data: bytes, mime: str) -> None:
         sys.exit(1)
     why: dict = {}
     invoice = extract_invoice(doc, explain=why)
+    why.pop("totals_triples", None)  # the top five are in why["totals"], with their evidence
     fields = {path: {"value": get(invoice, path), **detail}
               for path, detail in why["fields"].items()}
     click.echo(json.dumps({"sourceFile": file.name, "engine": doc.engine, "fields": fields,

@@ -166,6 +166,7 @@ def extract_invoice(doc: Document, calibrated: bool = True, observe: dict | None
         explain["fields"] = {path: {"score": rec.confidence[path], "confidence": fields.get(path),
                                     "source": rec.sources.get(path)} for path in sorted(rec.confidence)}
         explain["totals"] = totals.explain
+        explain["totals_triples"] = totals.triples  # every candidate, for fitting the scorer
         explain["warnings"] = list(warnings)
     invoice["sources"] = rec.sources
     invoice["extraction"] = {

@@ -17,8 +17,11 @@ triple collects named evidence:
 * ``repeated``: the gross is printed again (an amount due);
 * ``zero_vat``: VAT is 0 (weaker: any amount plus 0 is itself).
 
-One scorer adds the evidence with the weights of ``WEIGHTS`` (one place, named); the best
-triple is returned with its evidence so ``invoices extract --explain`` can show why it won.
+One scorer turns the evidence into a probability: a logistic regression whose weights are
+fitted by ``python -m eval.fit_scorer`` on the generated tune split and the real tune set and
+ship in ``scorer.json`` (``scorer.py``); the best triple is returned with its evidence so
+``invoices extract --explain`` can show why it won. ``chosen_by_labels`` marks the triple
+the labels alone would read, so the scorer weighs the labels' agreement too.
 Nothing is derived here from one value alone: a triple needs all three amounts printed.
 """
 
@@ -32,17 +35,18 @@ from core import vat_rates
 
 from .amounts import find_amounts
 from .fields import Layout, Span
+from .scorer import probability
 
 CENT = Decimal("0.01")
 TOTAL_KEYS = ("net", "vat", "gross", "payable")
 MAX_AMOUNTS = 80  # the last amounts of a document: its totals are among them
 MAX_VAT_SHARE = Decimal("0.28")  # no EU rate is above 27 %
-WEIGHTS = {
-    "labels": 1.0, "mislabelled": -0.8, "rate": 1.2, "lines": 1.2, "column": 0.6, "row": 0.5,
-    "late": 0.6, "repeated": 0.3, "zero_vat": -1.2,
-}
-ACCEPT = 1.5  # the least score a triple needs to be taken over a plausible labelled reading
-ACCEPT_OVER_NONSENSE = 0.5  # ... over a labelled reading that cannot be an invoice's totals
+FEATURES = ("labels", "mislabelled", "rate", "lines", "column", "row", "late", "repeated", "zero_vat",
+            "chosen_by_labels")
+# The least probability (of the fitted scorer) a triple needs to be taken over a plausible
+# labelled reading, and over one that cannot be an invoice's totals.
+ACCEPT = 0.6
+ACCEPT_OVER_NONSENSE = 0.25
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,7 +76,8 @@ class Triple:
 
     @property
     def score(self) -> float:
-        return sum(WEIGHTS[name] * value for name, value in self.evidence.items())
+        """The fitted scorer's probability that these are the invoice's totals."""
+        return probability("totals_triple", self.evidence)
 
     def explain(self) -> dict:
         return {"net": str(self.net.value), "vat": str(self.vat.value), "gross": str(self.gross.value),
@@ -119,8 +124,10 @@ def plausible(net: Decimal | None, vat: Decimal | None, gross: Decimal | None) -
 
 
 def triples(amounts: list[Amount], *, lines_net: Decimal | None = None, country: str | None = None,
-            on: date | None = None, printed_rates: set[Decimal] | None = None) -> list[Triple]:
-    """Every (net, VAT, gross) printed with net + VAT = gross, with its evidence, best first."""
+            on: date | None = None, printed_rates: set[Decimal] | None = None,
+            labelled: tuple[Decimal, Decimal, Decimal] | None = None) -> list[Triple]:
+    """Every (net, VAT, gross) printed with net + VAT = gross, with its evidence, best first;
+    ``labelled`` is the labels' own reading, which the triple equal to it is marked as."""
     printed = printed_rates or set()
     by_value: dict[Decimal, list[Amount]] = {}
     for a in amounts:
@@ -136,7 +143,9 @@ def triples(amounts: list[Amount], *, lines_net: Decimal | None = None, country:
             for gross in by_value.get(net.value + vat.value, []):
                 if gross is net or gross is vat:
                     continue
-                found.append(_evidence(Triple(net, vat, gross), by_value, last, lines_net, country, on, printed))
+                t = _evidence(Triple(net, vat, gross), by_value, last, lines_net, country, on, printed)
+                t.evidence["chosen_by_labels"] = float(labelled == (net.value, vat.value, gross.value))
+                found.append(t)
     found.sort(key=lambda t: -t.score)
     return found
 

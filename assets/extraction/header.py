@@ -30,7 +30,10 @@ _TOKEN = re.compile(r"[^\s:;,]+")
 _ID_TOKEN = re.compile(r"[0-9A-Za-zĄČĘĖĮŠŲŪŽąčęėįšųūž][0-9A-Za-zĄČĘĖĮŠŲŪŽąčęėįšųūž/._\-]*")
 # What may follow a title: nothing, its number, or its translation after a slash
 # ("PVN RĒĶINS / VAT Invoice").
-_TITLE_FOLLOW = re.compile(r"^\s*(?:$|nr\b|no\b|#|serija\b|series\b|\(|\d|n°|№|num\w*|nummer\b|n\.|/)")
+# What follows a title: nothing, a number sign, a number, or the number itself when it opens
+# with its series' letters ("Avoir AV-2017-0005").
+_TITLE_FOLLOW = re.compile(r"^\s*(?:$|nr\b|no\b|#|serija\b|series\b|\(|\d|n°|№|num\w*|nummer\b|n\.|/"
+                           r"|[a-z]{1,5}[-/]?\d)")
 
 
 def _label_weight(hit: Hit) -> float:
@@ -325,6 +328,8 @@ def invoice_number(layout: Layout) -> dict[str, Candidate]:
         if line.page != 1 or line.cy > 0.4 * height:
             continue
         heads = [(h.start, h.end) for h in layout.hits(line) if h.key == "number"] + _invoice_words(line)
+        if title is not None and title.span is not None and title.span.line is line:
+            heads.append((title.span.start, title.span.end))  # any document's title: "Avoir AV-2017-0005"
         for start, end in heads:
             c_start, c_end = line.cell_at(start)
             if c_start != start:

@@ -29,7 +29,6 @@ _KEYS = ("net", "vat", "gross", "payable", "discount", "prepaid")
 _MAX_CANDIDATES = 4
 ARITHMETIC_BONUS = 1.5
 RATE_BONUS = 0.5
-LABELLED_BONUS = 0.5  # the labelled reading, when it is a printed triple, wins ties by this much
 
 
 @dataclass
@@ -40,6 +39,7 @@ class Totals:
     rates: list[tuple[Decimal, Candidate]] = field(default_factory=list)
     consistent: bool | None = None
     explain: dict = field(default_factory=dict)  # the candidates and why the winner won
+    triples: list = field(default_factory=list)  # every printed triple with its evidence (arithmetic.py)
 
     def value(self, key: str) -> Decimal | None:
         cand = self.chosen.get(key)
@@ -107,29 +107,27 @@ def extract_totals(layout: Layout, lines_net: Decimal | None = None, country: st
 
 def _by_arithmetic(layout: Layout, result: Totals, lines_net: Decimal | None, country: str | None,
                    on: date | None) -> None:
-    """Replace the labelled net / VAT / gross by the best printed triple that adds up,
-    unless the labelled reading is that triple or scores as well (it then gets a bonus
-    for its labels' agreement: ``LABELLED_BONUS``)."""
+    """Replace the labelled net / VAT / gross by the most probable printed triple that adds
+    up (``arithmetic.triples``, scored by the fitted scorer), unless that triple is the
+    labelled reading itself or is not probable enough (``ACCEPT``, lower where the labelled
+    reading cannot be an invoice's totals)."""
+    chosen = tuple(result.chosen.get(k) for k in ("net", "vat", "gross"))
+    values = tuple(c.value for c in chosen) if all(c is not None for c in chosen) else None
     found = triples(page_amounts(layout), lines_net=lines_net, country=country, on=on,
-                    printed_rates={r for r, _ in result.rates})
+                    printed_rates={r for r, _ in result.rates}, labelled=values)  # type: ignore[arg-type]
+    result.triples = found
     result.explain["triples"] = [t.explain() for t in found[:5]]
     if not found:
         return
-    chosen = tuple(result.chosen.get(k) for k in ("net", "vat", "gross"))
-    labelled = None
-    if all(c is not None for c in chosen):
-        labelled = next((t for t in found if (t.net.value, t.vat.value, t.gross.value)
-                         == tuple(c.value for c in chosen)), None)
     best = found[0]
-    if labelled is not None and labelled.score + LABELLED_BONUS >= best.score:
+    if best.evidence["chosen_by_labels"]:
         result.explain["winner"] = "labels, confirmed by arithmetic"
         return
     sensible = plausible(*(c.value if c is not None else None for c in chosen))  # type: ignore[arg-type]
     if best.score < (ACCEPT if sensible else ACCEPT_OVER_NONSENSE):
         result.explain["winner"] = "labels (no triple with enough evidence)"
         return
-    strength = min(0.88, 0.55 + 0.1 * sum(1 for k in ("labels", "rate", "lines", "column", "row")
-                                          if best.evidence.get(k, 0) >= 0.5))
+    strength = min(0.88, 0.4 + 0.5 * best.score)  # the fitted probability, capped below a labelled reading
     for key, amount in (("net", best.net), ("vat", best.vat), ("gross", best.gross)):
         result.chosen[key] = Candidate(amount.value, strength, amount.span)
         result.derived.discard(key)

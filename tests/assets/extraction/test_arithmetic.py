@@ -82,3 +82,14 @@ def test_plausible_totals(net, vat, gross, expected):
 )
 def test_the_shape_of_a_party_name(text, expected):
     assert looks_like_name(text) is expected
+
+
+def test_the_scorer_ships_fitted_weights_for_every_feature():
+    from assets.extraction.arithmetic import FEATURES
+    from assets.extraction.scorer import model, probability
+
+    m = model("totals_triple")
+    assert m["features"] == list(FEATURES) and len(m["weights"]) == len(FEATURES)
+    sure = probability("totals_triple", {"labels": 1, "rate": 1, "lines": 1, "chosen_by_labels": 1})
+    bare = probability("totals_triple", {"zero_vat": 1})
+    assert 0 <= bare < 0.5 < sure <= 1
