@@ -2,12 +2,14 @@
 again any process that dies (deploy/supervisord.conf); and `invoices dagster-daemon`, the
 Dagster daemon as supervisord runs it, ending the runs in progress as cancelled on stop."""
 
+import hashlib
 import os
 import re
 import shutil
 import signal
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -24,9 +26,20 @@ def config_dir(settings: Settings) -> Path:
     return settings.home / "supervisor"
 
 
+def control_socket(settings: Settings) -> Path:
+    """supervisorctl's socket: in the config folder, or under /tmp when that path is too long
+    for a unix socket (about 100 bytes)."""
+    path = config_dir(settings) / "supervisor.sock"
+    if len(str(path).encode()) <= 100:
+        return path
+    digest = hashlib.sha256(str(path).encode()).hexdigest()[:16]
+    return Path(tempfile.gettempdir()) / f"invoices-supervisor-{digest}.sock"
+
+
 def render(settings: Settings, programs: tuple[str, ...] = PROGRAMS) -> str:
     values = {
         "DIR": str(config_dir(settings)),
+        "SOCKET": str(control_socket(settings)),
         "ROOT": str(ROOT),
         "BIN": str(Path(sys.executable).parent),
         "UI_PORT": str(settings.ui_port),
