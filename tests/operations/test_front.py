@@ -236,17 +236,24 @@ def test_metrics_answer_loopback_clients_only(front):
 
 
 # --- slow clients (interface: the API stays up) -------------------------------------------------
-DRIPPERS, DRIP_FOR_S, PROBE_FOR_S = 50, 8.0, 6.0
+DRIPPERS, BODY_DRIPPERS, PROBE_FOR_S = 50, 20, 6.0
 
 
 def test_slow_clients_cannot_starve_the_api(front, acct):
-    """50 connections each send one more header line every second and never finish; the
-    probe and an authenticated read keep answering fast the whole time."""
-    drippers = []
+    """50 connections each send one more header line every second and never finish, 20
+    more an upload's body a byte a second; the probe and an authenticated read keep
+    answering fast the whole time (straight to gunicorn, 2 workers x 4 threads, the header
+    drippers alone leave a probe unanswered for seconds)."""
+    drippers, body_drippers = [], []
     for n in range(DRIPPERS):
         sock = socket.create_connection(("127.0.0.1", front.api_port), timeout=5)
         sock.sendall(f"GET /external/v1/jobs HTTP/1.1\r\nHost: x\r\nX-Slow-{n}: 0\r\n".encode())
         drippers.append(sock)
+    for _ in range(BODY_DRIPPERS):
+        sock = socket.create_connection(("127.0.0.1", front.api_port), timeout=5)
+        sock.sendall(_head("POST", "/external/v1/invoices", key=acct, length=1_000_000,
+                           content_type="multipart/form-data; boundary=slow") + b"-")
+        body_drippers.append(sock)
     session_free = {"Connection": "close"}
     latencies: dict[str, list[float]] = {"healthz": [], "jobs": []}
     started = last_drip = time.monotonic()
@@ -255,6 +262,8 @@ def test_slow_clients_cannot_starve_the_api(front, acct):
             if time.monotonic() - last_drip >= 1.0:
                 for n, sock in enumerate(drippers):
                     sock.sendall(f"X-Drip-{n}: {int(time.monotonic())}\r\n".encode())
+                for sock in body_drippers:
+                    sock.sendall(b"-")
                 last_drip = time.monotonic()
             for name, path, headers in (
                 ("healthz", "/healthz", session_free),
@@ -268,8 +277,10 @@ def test_slow_clients_cannot_starve_the_api(front, acct):
         # the drippers are still connected: nothing was refused, they were simply not waited on
         for n, sock in enumerate(drippers):
             sock.sendall(f"X-Drip-{n}: last\r\n".encode())
+        for sock in body_drippers:
+            sock.sendall(b"-")
     finally:
-        for sock in drippers:
+        for sock in drippers + body_drippers:
             sock.close()
     for name, values in latencies.items():
         values.sort()
