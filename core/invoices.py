@@ -1,5 +1,7 @@
 """The invoice record (../spec/invoice.md) as stored and as partners read it."""
 
+import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 
@@ -136,7 +138,9 @@ def list_invoices(
 class Search:
     """What the dashboard's invoice list filters by, beyond the API's `status` and `assignment`:
     the client, the issue date range (`YYYY-MM-DD`, inclusive) and a text found in the
-    number, a party's name or the file name."""
+    number, a party's name, VAT code or company code, or the file name: without regard to
+    case or accents (`saules` finds `Saulės`), and also with spaces and punctuation
+    ignored (`sf20260042` finds `SF-2026-0042`)."""
 
     status: str | None = None
     assignment: str | None = None
@@ -162,11 +166,41 @@ def _invoice_query(team_id: str, mode: Mode, search: Search) -> sa.Select:
         query = query.where(doc["issueDate"].as_string() >= search.issued_from)
     if search.issued_to:
         query = query.where(doc["issueDate"].as_string() <= search.issued_to)
-    if search.text:
-        pattern = f"%{search.text.strip()}%"
-        fields = (doc["invoiceNumber"], doc["sourceFile"], doc[("seller", "name")], doc[("buyer", "name")])
-        query = query.where(sa.or_(*(field.as_string().ilike(pattern) for field in fields)))
     return query
+
+
+_TEXT_FIELDS = ("invoiceNumber", "sourceFile", ("seller", "name"), ("buyer", "name"), ("seller", "vatCode"),
+                ("buyer", "vatCode"), ("seller", "companyCode"), ("buyer", "companyCode"))
+
+
+def folded(value) -> str:
+    """Lower case, accents off, spaces collapsed: `UAB „Saulės vėjas“` -> `uab „saules vejas“`."""
+    text = unicodedata.normalize("NFKD", str(value or ""))
+    return " ".join("".join(c for c in text if not unicodedata.combining(c)).casefold().split())
+
+
+def _bare(text: str) -> str:
+    return re.sub(r"[\W_]+", "", text)
+
+
+def _text_page(conn: sa.Connection, query: sa.Select, page: pagination.Page, text: str) -> list[str]:
+    """The ids of the page's invoices (one more than the page, to tell a next one) whose
+    number, file, party names or codes hold `text`; read newest first, only as far as needed."""
+    wanted = folded(text)
+    bare = _bare(wanted)
+    doc = invoices.c.document
+    columns = [doc[path].as_string() for path in _TEXT_FIELDS]
+    scan = query.with_only_columns(invoices.c.id, *columns)
+    if page.after is not None:
+        scan = scan.where(invoices.c.id < page.after)
+    found: list[str] = []
+    for row in conn.execute(scan.order_by(invoices.c.id.desc())):
+        values = [folded(v) for v in row[1:] if v]
+        if any(wanted in v for v in values) or (len(bare) >= 3 and any(bare in _bare(v) for v in values)):
+            found.append(row[0])
+            if len(found) > page.limit:
+                break
+    return found
 
 
 def search_invoices(
@@ -177,6 +211,8 @@ def search_invoices(
     _check_enum("status", search.status, INVOICE_STATUSES[:-1])
     _check_enum("assignment", search.assignment, ASSIGNMENT_STATUSES)
     query = _invoice_query(team_id, mode, search)
+    if search.text and search.text.strip():
+        query = query.where(invoices.c.id.in_(_text_page(conn, query, page, search.text)))
     return pagination.fetch(conn, query, invoices.c.id, page, search.as_filters(), lambda row: to_item(row["document"]))
 
 

@@ -36,4 +36,34 @@
     (field || problem).scrollIntoView({ block: "center" });
     if (field) { field.focus({ preventScroll: true }); }
   });
+
+  // Invoice page: the page image zooms (1x, 1.5x, 2x, 3x) with its buttons or a click on
+  // the page; the boxes scale with it (they are drawn in the page's own coordinates).
+  var LEVELS = ["100 %", "150 %", "200 %", "300 %"];
+  function zoom(pages, step, at) {
+    var level = parseInt(pages.getAttribute("data-zoom"), 10) || 1;
+    level = step === 0 ? 1 : Math.max(1, Math.min(LEVELS.length, level + step));
+    var scroller = pages.querySelector(".sheets");
+    var before = scroller ? scroller.scrollWidth : 0;
+    pages.setAttribute("data-zoom", String(level));
+    var shown = pages.querySelector(".zoom-level");
+    if (shown) { shown.textContent = LEVELS[level - 1]; }
+    if (scroller && at && before) {  // keep the clicked spot under the pointer
+      var ratio = scroller.scrollWidth / before;
+      scroller.scrollLeft = at.x * ratio - at.dx;
+      scroller.scrollTop = at.y * ratio - at.dy;
+    }
+  }
+  document.body.addEventListener("click", function (event) {
+    var button = event.target.closest && event.target.closest("[data-zoom-step]");
+    var pages = event.target.closest && event.target.closest(".pages");
+    if (!pages) { return; }
+    if (button) { zoom(pages, parseInt(button.getAttribute("data-zoom-step"), 10)); return; }
+    if (event.target.closest(".sheet")) {
+      var scroller = pages.querySelector(".sheets"), box = scroller.getBoundingClientRect();
+      var dx = event.clientX - box.left, dy = event.clientY - box.top;
+      var last = (parseInt(pages.getAttribute("data-zoom"), 10) || 1) >= LEVELS.length;
+      zoom(pages, last ? 0 : 1, { x: scroller.scrollLeft + dx, y: scroller.scrollTop + dy, dx: dx, dy: dy });
+    }
+  });
 })();
