@@ -27,6 +27,7 @@ from __future__ import annotations
 
 import argparse
 import hashlib
+import io
 import json
 import pickle
 import sys
@@ -46,6 +47,7 @@ from .score import EXTRA_FIELDS, HEADER_FIELDS, prf, score_document
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_COUNT = 420  # corpus.generate.DEFAULT_COUNT, without importing the generator here
 RESULTS = ROOT / "eval" / "results.json"
+RESULTS_MD = ROOT / "eval" / "RESULTS.md"
 CATEGORIES = ("digital", "scan", "photo", "embedded")
 # The e-invoice syntaxes the embedded category cycles through (see ``embedded_variant``).
 SYNTAXES = ("factur-x", "zugferd1", "ubl")
@@ -312,20 +314,36 @@ def main(argv: list[str] | None = None) -> int:
     args.results.parent.mkdir(parents=True, exist_ok=True)
     args.results.write_text(json.dumps(results, ensure_ascii=False, indent=1))
 
+    tables = io.StringIO()
     for split in ("all", "heldout", "tune"):
         if split in results["splits"]:
-            print_tables(f"{split} ({results['splits'][split]['all']['documents']} documents)", results["splits"][split])
+            print_tables(f"{split} ({results['splits'][split]['all']['documents']} documents)", results["splits"][split],
+                         file=tables)
     for title, key in (("family", "families"), ("language", "languages"), ("kind", "kinds"), ("producer", "producers")):
-        print_slices(title, results[key])
+        print_slices(title, results[key], file=tables)
     for split, table in results["calibration"].items():
-        print_calibration(f"confidence calibration, {split}", table)
+        print_calibration(f"confidence calibration, {split}", table, file=tables)
+    if real_summary is not None:
+        print_real(real_summary, file=tables)
+    print(tables.getvalue())
     if args.show_failures:
         print(f"\nfirst {args.show_failures} failures (all in {args.results}):")
         for f in results["failures"][: args.show_failures]:
             print("  " + json.dumps(f, ensure_ascii=False))
-    if real_summary is not None:  # printed again last, beside the generated tables
-        print_real(real_summary)
+    if args.results == RESULTS and args.split == "all" and not any(results["corpus"]["selection"].values()):
+        write_results_md(tables.getvalue(), timed)
     return 0
+
+
+def write_results_md(tables: str, timed: bool) -> None:
+    """``eval/RESULTS.md``: the tables of the last whole ``make eval`` run, committed with the
+    change that moved them, so a reviewer sees what a change did to accuracy."""
+    RESULTS_MD.write_text(
+        "# Extraction accuracy (`make eval`)\n\n"
+        "Written by the last whole run of `make eval` (generated corpus, both splits, and the real tune\n"
+        "set per producer family); see docs/extraction.md for what each table means."
+        + ("" if timed else " Times were not measured in this run (`--reuse-ocr`).")
+        + "\n\n```\n" + tables.strip() + "\n```\n")
 
 
 def run_real_set(path: Path) -> dict | None:
