@@ -47,6 +47,7 @@ def settings() -> None:
 @click.option("--key", required=True)
 @click.option("--value", required=True)
 def settings_set(client_id, team_id, mode, key, value) -> None:
+    """Set one export setting of a client (or of the team's own profile)."""
     run(export_settings.set_value, store(), client_id, team_id, mode, key, value)
 
 
@@ -54,12 +55,14 @@ def settings_set(client_id, team_id, mode, key, value) -> None:
 @_whose
 @click.option("--key", required=True)
 def settings_unset(client_id, team_id, mode, key) -> None:
+    """Remove one export setting."""
     run(export_settings.unset_value, store(), client_id, team_id, mode, key)
 
 
 @settings.command("show")
 @_whose
 def settings_show(client_id, team_id, mode) -> None:
+    """Every export setting of a client (or of the team's own profile)."""
     run(export_settings.show, store(), client_id, team_id, mode)
 
 
@@ -81,6 +84,7 @@ def mapping() -> None:
 @click.option("--priority", type=int, default=100, show_default=True, help="Lower is tried first.")
 def mapping_add(client_id, team_id, mode, target_code, target_type, target_name, match_code, match_text,
                 match_partner, direction, priority) -> None:
+    """Add a rule giving matching invoice lines an accounting code."""
     run(export_mapping.add_rule, store(), client_id, team_id, mode, subject=export_mapping.ITEM,
          target_code=target_code, target_type=target_type, target_name=target_name, match_code=match_code,
          match_text=match_text, match_partner=match_partner, direction=direction, priority=priority)
@@ -91,6 +95,7 @@ def mapping_add(client_id, team_id, mode, target_code, target_type, target_name,
 @click.option("--partner", "match_partner", required=True, help="The partner's company or VAT code.")
 @click.option("--code", "target_code", required=True, help="The partner's code in the client's program.")
 def mapping_partner(client_id, team_id, mode, match_partner, target_code) -> None:
+    """Add a rule giving a partner (by company or VAT code) its code in the client's program."""
     run(export_mapping.add_rule, store(), client_id, team_id, mode, subject=export_mapping.PARTNER,
          target_code=target_code, match_partner=match_partner)
 
@@ -98,12 +103,14 @@ def mapping_partner(client_id, team_id, mode, match_partner, target_code) -> Non
 @mapping.command("list")
 @_whose
 def mapping_list(client_id, team_id, mode) -> None:
+    """The mapping rules of a client (or of the team's own profile), in the order they are tried."""
     run(export_mapping.list_rules, store(), client_id, team_id, mode)
 
 
 @mapping.command("remove")
 @click.argument("rule_id", type=int)
 def mapping_remove(rule_id: int) -> None:
+    """Remove one mapping rule."""
     run(export_mapping.remove_rule, store(), rule_id)
 
 
@@ -123,4 +130,5 @@ def rates_load(file: Path) -> None:
 @click.option("--currency", required=True)
 @click.option("--date", "on", default=None, help="YYYY-MM-DD (default: today).")
 def rates_show(currency: str, on: str | None) -> None:
+    """The euro reference rate of a currency on a day (else the latest in the days before it)."""
     run(currency_rates.show, store(), currency, on)

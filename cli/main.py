@@ -14,12 +14,12 @@ import click
 from cli.exports import export_group
 from cli.front import front_command
 from cli.operations import maintenance_group, plan_group, redis_command, retention_group
-from cli.output import emit, run, store
+from cli.output import emit, run, show, store, table_option
 from cli.secrets import secrets_group
 from cli.supervise import dagster_daemon_command, supervise_command
 from cli.users import user_group
 from cli.warehouse import warehouse_group
-from core import admin, reprocess
+from core import admin, admin_lists, reprocess
 from core.modes import Mode
 from core.settings import load_settings
 
@@ -196,9 +196,28 @@ team.add_command(plan_group)
 
 
 @team.command("create")
-@click.option("--name", required=True)
+@click.option("--name", required=True, help="The team's name (a name already taken is allowed, with a warning).")
 def team_create(name: str) -> None:
+    """Create a team; prints its teamId (and a `warning` when another team has the name)."""
     run(admin.create_team, store(), name)
+
+
+TEAM_COLUMNS = ["teamId", "name", "status", "billingSuspended", "apiAccessDisabled", "createdAt"]
+
+
+@team.command("list")
+@table_option
+def team_list(as_table: bool) -> None:
+    """Every team, oldest first: {"teams": [...]}."""
+    show(admin_lists.list_teams, store(), as_table=as_table, rows_key="teams", columns=TEAM_COLUMNS)
+
+
+@team.command("show")
+@click.argument("team_id")
+@table_option
+def team_show(team_id: str, as_table: bool) -> None:
+    """One team: its states, credits, and how many keys, clients and members it has."""
+    show(admin_lists.show_team, store(), team_id, as_table=as_table)
 
 
 @team.command("set")
@@ -223,13 +242,14 @@ def key() -> None:
 
 
 @key.command("create")
-@click.option("--team", "team_id", required=True)
+@click.option("--team", "team_id", required=True, help="The team's id (team_...).")
 @click.option("--mode", type=click.Choice(["live", "test"]), required=True)
 @click.option("--scopes", required=True, help="Comma-separated, e.g. invoice:read,invoice:write")
 @click.option("--client", "client_id", default=None, help="Scope the key to one client.")
 @click.option("--expires-at", default=None, help="ISO 8601 timestamp.")
 @click.option("--allow-ip", "allow_ips", multiple=True, help="CIDR; repeat for several.")
 def key_create(team_id, mode, scopes, client_id, expires_at, allow_ips) -> None:
+    """Create an API key; the printed `key` is shown this once only (the store keeps its hash)."""
     try:
         expiry = _timestamp(expires_at)
     except ValueError:
@@ -242,19 +262,36 @@ def key_create(team_id, mode, scopes, client_id, expires_at, allow_ips) -> None:
 @key.command("revoke")
 @click.argument("key_id")
 def key_revoke(key_id: str) -> None:
+    """Revoke a key for good."""
     run(admin.set_key_status, store(), key_id, "revoked")
 
 
 @key.command("suspend")
 @click.argument("key_id")
 def key_suspend(key_id: str) -> None:
+    """Suspend a key until `unsuspend`."""
     run(admin.set_key_status, store(), key_id, "suspended")
 
 
 @key.command("unsuspend")
 @click.argument("key_id")
 def key_unsuspend(key_id: str) -> None:
+    """Make a suspended key active again (a revoked key stays revoked)."""
     run(admin.set_key_status, store(), key_id, "active")
+
+
+KEY_COLUMNS = ["keyId", "teamId", "mode", "prefix", "status", "scopes", "clientId", "expiresAt", "lastUsedAt"]
+
+
+@key.command("list")
+@click.option("--team", "team_id", default=None, help="Only this team's keys.")
+@click.option("--mode", type=click.Choice(["live", "test"]), default=None)
+@click.option("--status", type=click.Choice(["active", "suspended", "revoked"]), default=None)
+@table_option
+def key_list(team_id, mode, status, as_table: bool) -> None:
+    """API keys by id and prefix, never their secrets: {"keys": [...]}."""
+    show(admin_lists.list_keys, store(), team_id, Mode(mode) if mode else None, status,
+         as_table=as_table, rows_key="keys", columns=KEY_COLUMNS)
 
 
 @admin_group.group()
@@ -263,13 +300,25 @@ def client() -> None:
 
 
 @client.command("create")
-@click.option("--team", "team_id", required=True)
+@click.option("--team", "team_id", required=True, help="The team's id (team_...).")
 @click.option("--mode", type=click.Choice(["live", "test"]), required=True)
 @click.option("--name", required=True)
-@click.option("--company-code", default=None)
-@click.option("--vat-code", default=None)
+@click.option("--company-code", default=None, help="The client's company code.")
+@click.option("--vat-code", default=None, help="The client's VAT code.")
 def client_create(team_id, mode, name, company_code, vat_code) -> None:
+    """Create a client of a team in one mode; prints its clientId."""
     run(admin.create_client, store(), team_id, Mode(mode), name, company_code, vat_code)
+
+
+@client.command("list")
+@click.option("--team", "team_id", default=None, help="Only this team's clients.")
+@click.option("--mode", type=click.Choice(["live", "test"]), default=None)
+@table_option
+def client_list(team_id, mode, as_table: bool) -> None:
+    """Clients: {"clients": [...]}."""
+    show(admin_lists.list_clients, store(), team_id, Mode(mode) if mode else None,
+         as_table=as_table, rows_key="clients",
+         columns=["clientId", "teamId", "mode", "name", "companyCode", "vatCode", "createdAt"])
 
 
 @admin_group.group()
@@ -278,10 +327,26 @@ def credits() -> None:
 
 
 @credits.command("grant")
-@click.option("--team", "team_id", required=True)
-@click.option("--amount", type=int, required=True)
+@click.option("--team", "team_id", required=True, help="The team's id (team_...).")
+@click.option("--amount", type=int, required=True, help="Credits to add (one per document read).")
 def credits_grant(team_id: str, amount: int) -> None:
+    """Grant credits to a team; prints its new balance."""
     run(admin.grant_credits, store(), team_id, amount)
+
+
+BALANCE_COLUMNS = ["teamId", "name", "balance", "held", "available", "parked", "lastGrant"]
+
+
+@credits.command("balance")
+@click.option("--team", "team_id", default=None, help="One team (default: every team, as {\"balances\": [...]}).")
+@table_option
+def credits_balance(team_id: str | None, as_table: bool) -> None:
+    """Credits granted minus charged (balance), held by jobs in progress, available, and
+    live jobs parked waiting for credits."""
+    if team_id is not None:
+        show(admin_lists.credit_balance, store(), team_id, as_table=as_table)
+    else:
+        show(admin_lists.credit_balances, store(), as_table=as_table, rows_key="balances", columns=BALANCE_COLUMNS)
 
 
 @admin_group.group()

@@ -44,6 +44,7 @@ def plan_set(team_id: str, **limits: int | None) -> None:
 @plan_group.command("show")
 @click.argument("team_id")
 def plan_show(team_id: str) -> None:
+    """A team's limits, and whether they are all the defaults."""
     run(plans.show_plan, store(), team_id, plans.default_plan(load_settings()))
 
 
@@ -56,16 +57,19 @@ def maintenance_group() -> None:
 @click.option("--retry-after", type=int, default=None, help="Seconds sent in Retry-After (default 300).")
 @click.option("--message", default=None, help="The problem's detail.")
 def maintenance_on(retry_after: int | None, message: str | None) -> None:
+    """Switch maintenance on: /external/v1 answers 503 with Retry-After."""
     run(lambda: maintenance.switch_on(store(), retry_after, message).as_dict())
 
 
 @maintenance_group.command("off")
 def maintenance_off() -> None:
+    """Switch maintenance off."""
     run(lambda: maintenance.switch_off(store()).as_dict())
 
 
 @maintenance_group.command("show")
 def maintenance_show() -> None:
+    """Whether maintenance is on, with its Retry-After and message."""
     run(lambda: maintenance.read(store()).as_dict())
 
 
@@ -77,6 +81,7 @@ def retention_group() -> None:
 @retention_group.command("sweep")
 @click.option("--now", "now", default=None, help="Sweep as if it were this moment (ISO 8601).")
 def retention_sweep(now: str | None) -> None:
+    """Run every retention sweep at once (what the daily Dagster jobs do); prints what went."""
     settings = load_settings()
     moment = parse_iso(now) if now else utcnow()
     run(retention.sweep_all, store(), BlobStore(settings.blob_dir), moment, settings.retention)

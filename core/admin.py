@@ -27,13 +27,26 @@ def _name(name: str) -> str:
     return name
 
 
+def teams_named(conn: sa.Connection, name: str) -> list[str]:
+    """Ids of the teams already called `name` (compared without regard to case or outer spaces)."""
+    wanted = name.strip().casefold()
+    rows = conn.execute(sa.select(teams.c.id, teams.c.name).order_by(teams.c.created_at, teams.c.id))
+    return [row.id for row in rows if row.name.strip().casefold() == wanted]
+
+
 def create_team(store: Store, name: str) -> dict:
+    """A new team. A name already taken is allowed (two companies may share one) but comes
+    back with a `warning` naming the teams that have it, so a repeated command is noticed."""
     _name(name)
     team_id = ids.new_team_id()
     with store.write() as conn:
+        same = teams_named(conn, name)
         conn.execute(teams.insert().values(id=team_id, name=name, created_at=utcnow()))
         credits.open_total(conn, team_id)
-    return {"teamId": team_id, "name": name}
+    created = {"teamId": team_id, "name": name}
+    if same:
+        created["warning"] = f"a team named {name!r} already exists: {', '.join(same)}"
+    return created
 
 
 def _team(conn: sa.Connection, team_id: str) -> dict:
