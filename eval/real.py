@@ -90,8 +90,22 @@ def score_real(expected: dict, got: dict) -> dict:
             "lines": {"expected": len(expected["lines"]), "extracted": extracted, "matched": matched}}
 
 
+def in_our_signs(truth: dict) -> dict:
+    """The truth in the DTO's convention. The truth is taken from the embedded CII, where a
+    credit note's amounts are positive (its type says it credits); the DTO signs a credit
+    note's totals and line amounts negative, as the generated corpus and the accounting
+    exports do. Quantities keep their printed sign."""
+    if truth.get("documentType") != "credit_note":
+        return truth
+    def neg(v):
+        return None if v is None else (v[1:] if v.startswith("-") else "-" + v) if v not in ("0", "0.00") else v
+    out = {**truth, "totals": {k: neg(v) for k, v in (truth.get("totals") or {}).items()}}
+    out["lines"] = [{**line, "netAmount": neg(line.get("netAmount"))} for line in truth.get("lines") or []]
+    return out
+
+
 def run_real(entry: dict) -> dict:
-    expected = json.loads(entry["truth"].read_text())
+    expected = in_our_signs(json.loads(entry["truth"].read_text()))
     started = time.perf_counter()
     error = None
     try:
