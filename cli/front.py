@@ -58,6 +58,7 @@ def render(settings: Settings, prefix: Path) -> str:
         "APP_ADDRESS": f"127.0.0.1:{app_port(settings)}",
         "CONN_PER_ADDRESS": str(max(1, int(os.environ.get("INVOICES_FRONT_CONNECTIONS_PER_ADDRESS", "64")))),
         "REAL_IP": real_ip,
+        "TRUSTED_GEO": "".join(f"{net} 1;\n        " for net in proxies).rstrip(),
         "ACCESS_LOG": access_log,
         "METRICS_ACCESS": "" if os.environ.get("INVOICES_METRICS_TOKEN", "").strip()
         else "allow 127.0.0.0/8;\n            allow ::1;\n            deny all;",

@@ -200,6 +200,17 @@ def test_the_access_logs_keep_no_query_string(front):
     assert secret not in front_log + api_log and "abc.def" not in front_log + api_log
 
 
+def test_the_scheme_reaches_the_app_from_the_trusted_terminator_only_in_x_forwarded_proto(front):
+    """The fixture's terminator is this test (127.0.0.1 is trusted): its X-Forwarded-Proto
+    makes the dashboard's cookies Secure; other headers claiming https are dropped."""
+    login = f"http://127.0.0.1:{front.api_port}/app/login"
+    secure = requests.get(login, headers={"X-Forwarded-Proto": "https"}, timeout=5)
+    assert secure.status_code == 200 and "secure" in secure.headers["set-cookie"].lower()
+    for claim in ({"X-Forwarded-Ssl": "on"}, {"X-Forwarded-Protocol": "ssl"}, {"Forwarded": "proto=https"}):
+        plain = requests.get(login, headers=claim, timeout=5)
+        assert plain.status_code == 200 and "secure" not in plain.headers["set-cookie"].lower(), claim
+
+
 # --- connections per address -------------------------------------------------------------------
 def test_requests_in_progress_are_limited_per_address(front):
     """64 uploads whose bodies are still coming hold the address's share; one more request
@@ -303,4 +314,5 @@ def test_the_rendered_config_names_the_ports_proxies_and_paths(tmp_path, monkeyp
     assert "set_real_ip_from 10.1.0.0/16;" in text and "set_real_ip_from 192.0.2.7/32;" in text
     assert "proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;" in text
     assert "proxy_set_header X-Forwarded-Proto $forwarded_proto;" in text
+    assert "10.1.0.0/16 1;" in text and "192.0.2.7/32 1;" in text  # their X-Forwarded-Proto is believed
     assert "access_log off;" in text and f"client_body_temp_path {tmp_path}/nginx/client_body;" in text
