@@ -13,6 +13,7 @@ import click
 
 from cli.exports import export_group
 from cli.front import front_command
+from cli.isaf import isaf_group
 from cli.operations import maintenance_group, plan_group, redis_command, retention_group
 from cli.output import emit, run, show, store, table_option
 from cli.secrets import secrets_group
@@ -185,6 +186,7 @@ main.add_command(front_command)
 main.add_command(supervise_command)
 main.add_command(dagster_daemon_command)
 main.add_command(warehouse_group)
+main.add_command(isaf_group)
 
 
 @admin_group.group()

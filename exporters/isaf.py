@@ -173,9 +173,12 @@ class _Out(Exception):
 
 def month_bounds(month: str) -> tuple[date, date]:
     """First and last day of `YYYY-MM`; ValueError for anything else."""
-    if not re.fullmatch(r"\d{4}-\d{2}", month or ""):
-        raise ValueError(f"the month must be YYYY-MM; got {month!r}")
-    first = date.fromisoformat(f"{month}-01")
+    try:
+        if not re.fullmatch(r"\d{4}-\d{2}", month or ""):
+            raise ValueError
+        first = date.fromisoformat(f"{month}-01")
+    except ValueError:
+        raise ValueError(f"the month must be YYYY-MM; got {month!r}") from None
     following = (first.replace(day=28) + timedelta(days=4)).replace(day=1)
     return first, following - timedelta(days=1)
 
@@ -187,7 +190,7 @@ def _date(value: str | None) -> date | None:
         return None
 
 
-def _month_of(invoice: Invoice) -> str | None:
+def month_of(invoice: Invoice) -> str | None:
     issued = _date(invoice.issueDate)
     if issued is not None:
         return issued.strftime("%Y-%m")
@@ -426,7 +429,7 @@ def build(client: ClientInfo, month: str, data_type: str, sources: Iterable[Sour
     entries, excluded = [], []
     for source in sources:
         invoice = source.invoice
-        if _month_of(invoice) != month:
+        if month_of(invoice) != month:
             continue
         try:
             item = entry(source)
