@@ -637,7 +637,7 @@ class Layout:
         self.pitch: dict[int, float] = {}
         self.excluded: set[tuple[int, int]] = set()
         self._hits: dict[TextLine, list[Hit]] = {}
-        # Lines re-made for a party block map to their block's lines (see parties.py).
+        # Lines re-made for a party block map to their block's lines (see parties/).
         self.block_lines: dict[TextLine, list[TextLine]] = {}
         for page in doc.pages:
             printed = page.lines() if page.text_layer else _regrouped(

@@ -1,0 +1,399 @@
+"""Seller and buyer that no heading announces, found by their identifiers and told apart
+by what a seller prints and a buyer does not (see ``unheaded_parties``).
+"""
+
+from __future__ import annotations
+
+import re
+from statistics import median
+
+from ..fields import Candidate, Layout, Span, TextLine, label_value, lines_from_words
+from ..identifiers import find_ibans, find_vat_codes
+from ..normalize import fold
+from .names import _READ_SEP, _SEPARATORS, _WORD, _company_not_bank, _core_name, _has_legal_form, _looks_like_address, _name_end, tidy_name
+from .blocks import Block, _FIELD_KEYS, _NOT_NAME_KEYS, _bbox, _collect, _names_the_buyer
+from .window import _has_code, _name_above, _window_address, letterhead
+
+
+def unheaded_parties(layout: Layout, blocks: dict[str, Block], receipt: bool = False) -> None:
+    """Seller and buyer that no heading announces, added to ``blocks`` in place.
+
+    Parties are found by their identifiers (a company-code or VAT-code label with a
+    code, or a checksum-valid VAT code) outside the headed blocks and the item table;
+    identifiers close together in one column are one party. Which is which is told by
+    what a seller prints and a buyer does not: its bank account, the letterhead at the
+    top of the page, the footer at its foot; a party whose codes are the seller's again
+    (a footer repeating the letterhead) is not a second party. A buyer printed with no
+    identifiers at all (a window address: a name over a street and a postal code) is
+    found by its address in the upper part of the first page. A till receipt names a
+    buyer only under a heading.
+    """
+    taken = {id(w) for b in blocks.values() for ln in b.lines for w in ln.words}
+    known = {code for b in blocks.values() for code in _codes(b.lines)}
+    head = letterhead(layout, taken)
+    if head is not None and not _in_large_type(layout, head.span):
+        head = None  # a window's addressee where no letterhead stands: no seller's evidence
+    found: list[tuple[float, Block]] = []
+    readers: list[Block] = []
+    for line, pos in _anchors(layout, taken):
+        if any(id(w) in taken for w in Span(line, pos, pos + 1).words):
+            continue  # a later identifier of a party already found
+        if _value_taken(layout, line, pos, taken):
+            continue  # a wrapped label's second line ("kodas:"), its code a party's already
+        same_line = next((b for _, b in found if any(abs(ln.cy - line.cy) < 0.5 * line.height for ln in b.lines)), None)
+        cell = Span(line, *line.cell_at(pos))
+        if same_line is not None and _name_above(layout, line, cell.words[0].x0, taken)[0] is None:
+            # "KMKR nr EE1... | Arveldusarve EE35...": a footer's next identifier, not a party.
+            extra = lines_from_words(line.page, cell.words)
+            same_line.lines.extend(extra)
+            layout.block_lines.update({ln: same_line.lines for ln in extra})
+            taken |= {id(w) for w in cell.words}
+            continue
+        block = _unheaded_block(layout, line, pos, taken, blocks, slip=receipt)
+        if block is None:
+            continue
+        codes = set(_codes(block.lines))
+        taken |= {id(w) for ln in block.lines for w in ln.words}
+        if codes & known:
+            # The same party printed twice (letterhead and footer, a return line over the
+            # window and a letter's close): one party, with the codes either printing has.
+            same = next((b for b in [*blocks.values(), *(b for _, b in found), *readers]
+                         if codes & set(_codes(b.lines))), None)
+            if same is not None:
+                _add_company_code(layout, same, block)
+            continue
+        twin = _headed_twin(blocks, block) or _adjoining_headed(layout, blocks, block)
+        if twin is not None:
+            # "Absender: Nordlicht GmbH · ..." over the window, its codes in the footer
+            # under the same name: one party, whose codes the heading's block lacked.
+            twin.lines.extend(block.lines)
+            layout.block_lines.update({ln: twin.lines for ln in block.lines})
+            known |= codes
+            continue
+        known |= codes
+        if _after_yours(layout, line, pos) or block.name is not None and (_YOURS.fullmatch(fold(str(block.name.value))) or (
+                block.name.span is not None and _names_the_buyer(layout, block.name.span))):
+            readers.append(block)  # "Ihre USt-IdNr.", "Customer VAT": the reader's, the buyer's, code
+            continue
+        found.append((_seller_evidence(layout, line, block, head), block))
+    missing = [role for role in ("seller", "buyer") if role not in blocks]
+    if "seller" in missing and found:
+        # The likeliest seller first; among equals, the one printed first.
+        best = max(range(len(found)), key=lambda k: (found[k][0], -k))
+        tied = "buyer" in missing and any(k != best and found[k][0] == found[best][0] for k in range(len(found)))
+        seller = found.pop(best)[1]
+        blocks["seller"] = seller
+        if tied:
+            seller.by_order = found[0][1].by_order = True
+    if "buyer" in missing and not receipt:
+        if found:
+            buyer = found[0][1]
+        else:
+            seller = blocks.get("seller")
+            seller_name = seller.name.value if seller is not None and seller.name is not None else None
+            buyer = _window_address(layout, taken, seller_name)
+            if readers:  # the window's addressee and "your" codes printed beside it
+                if buyer is None:
+                    buyer = Block("buyer", None, [], None)
+                for reader in readers:
+                    buyer.lines.extend(reader.lines)
+                    layout.block_lines.update({ln: buyer.lines for ln in reader.lines})
+        if buyer is not None:
+            buyer.role = "buyer"
+            blocks["buyer"] = buyer
+
+
+def _add_company_code(layout: Layout, party: Block, again: Block) -> None:
+    """The lines of ``again`` (the party printed a second time) that carry a company
+    code, added to ``party`` where its own lines carry none: a return line over the
+    window prints the VAT code only, the letter's close the company code beside it."""
+    def coded(ln: TextLine) -> bool:
+        return any(h.key == "company_code" and _has_code(layout, h) for h in layout.hits(ln))
+
+    if any(coded(ln) for ln in party.lines):
+        return
+    extra = [ln for ln in again.lines if coded(ln)]
+    party.lines.extend(extra)
+    layout.block_lines.update({ln: party.lines for ln in extra})
+
+
+def _in_large_type(layout: Layout, span: Span | None) -> bool:
+    """Whether a span is set in type larger than its page's body text."""
+    if span is None or not span.words:
+        return False
+    body = median(ln.height for ln in layout.lines[span.line.page])
+    return median(w.height for w in span.words) > 1.2 * body
+
+
+def _headed_twin(blocks: dict[str, Block], block: Block) -> Block | None:
+    """The headed party without codes of its own whose name ``block`` bears again: the
+    name stands on one of its first two lines."""
+    core = _core_name(str(block.name.value)) if block.name is not None else ""
+    if len(core) < 4:
+        return None
+    for headed in blocks.values():
+        if headed.heading is not None and not _codes(headed.lines) \
+                and any(f" {core} " in f" {_core_name(ln.text)} " for ln in headed.lines[:2]):
+            return headed
+    return None
+
+
+ADJOINING_PITCHES = 1.6  # codes this close over or under a headed block, in its column, are its own
+
+
+def _adjoining_headed(layout: Layout, blocks: dict[str, Block], block: Block) -> Block | None:
+    """The headed party without codes of its own that ``block`` runs into: printed in the
+    same column right under it, or right over a heading that names its party on its own
+    line ("VAT-ID … IBAN … BIC …" over "Account holder: …"), with no more than a line's
+    gap. One run of lines is one party; a heading over lines of its own opens a new one."""
+    if not block.lines:
+        return None
+    top, bottom = block.lines[0], block.lines[-1]
+    pitch = layout.pitch[top.page]
+    for headed in blocks.values():
+        if headed.heading is None or not headed.lines or _codes(headed.lines):
+            continue
+        first, last = headed.lines[0], headed.lines[-1]
+        if first.page != top.page or abs(first.words[0].x0 - top.words[0].x0) > 2 * top.height:
+            continue
+        over_inline = len(headed.lines) == 1 and 0 <= first.cy - bottom.cy <= ADJOINING_PITCHES * pitch
+        if over_inline or 0 <= top.cy - last.cy <= ADJOINING_PITCHES * pitch:
+            return headed
+    return None
+
+
+def _anchors(layout: Layout, taken: set[int]):
+    """(line, position) of each identifier outside the headed parties, in reading order
+    (left to right on a line: two parties may print their codes side by side)."""
+    for line in layout.iter_lines():
+        starts = [h.start for h in layout.hits(line) if h.key in ("company_code", "vat_code") and _has_code(layout, h)]
+        starts += [m.start for m in find_vat_codes(line.text) if m.valid]
+        for pos in sorted(set(starts)):
+            if not any(id(w) in taken for w in Span(line, pos, pos + 1).words):
+                yield line, pos
+
+
+def _codes(lines: list[TextLine]) -> list[str]:
+    return [m.value for ln in lines for m in find_vat_codes(ln.text) if m.valid] + \
+        [m.value for ln in lines for m in find_ibans(ln.text)]
+
+
+# "Your" before a code's label: the code is the reader's, the buyer's ("Ihre USt-IdNr.",
+# "Your VAT no.", "Votre n° TVA", "Jūsų PVM kodas", "Uw btw-nummer", "Ваш ИНН").
+_YOURS = re.compile(r"(?:ihre?|your|votre|vos|jusu|uw|teie|vostr[oa]|vs\.|su|sus|wasz|panstwa|ваш)")
+
+# A buyer's word in the form that qualifies a code's label ("Pirkėjo PVM kodas", "Klienta
+# PVN nr.", "Kunden-USt-IdNr.", "Customer's VAT ID"), which the heading dictionaries,
+# holding the words as headings print them, do not match.
+_BUYERS = re.compile(r"(?:pirkejo|kliento|uzsakovo|pirceja|klienta|pasutitaja|ostja|kliendi|tellija|"
+                     r"kunden|kunde|kaufers|(?:customer|client|buyer|purchaser)(?:'?s)?|cliente|klant|покупателя|заказчика|клиента)"
+                     r"(?![\w])")
+
+
+def _value_taken(layout: Layout, line: TextLine, pos: int, taken: set[int]) -> bool:
+    """Whether the code of the label at ``pos`` belongs to a party found already."""
+    hit = next((h for h in layout.hits(line) if h.start == pos and h.key in ("company_code", "vat_code")), None)
+    span = label_value(layout, hit)[0] if hit is not None else None
+    return span is not None and bool(span.words) and all(id(w) in taken for w in span.words)
+
+
+def _after_yours(layout: Layout, line: TextLine, pos: int) -> bool:
+    """Whether the label before a code opens with "your", on the code's line or wrapped
+    from the line above ("Jūsų PVM" over "kodas: LT...", "Vostra" over "Partita IVA:"):
+    the reader's, the buyer's, code."""
+    start, _ = line.cell_at(pos)
+    if start >= pos:  # the code opens its cell: the label is the cell before
+        before = [c for c in line.cells if c[1] <= pos]
+        start = before[-1][0] if before else pos
+    words = fold(line.text[start:pos]).split()
+    if words and _YOURS.fullmatch(words[0]):
+        return len(words) <= 4
+    if words and _buyers_word(layout, line, start, pos):
+        return True  # "Customer VAT ID", "Pirkėjo PVM kodas": the buyer's code
+    if len(words) > 2:
+        return False
+    x0 = Span(line, start, start + 1).words[0].x0
+    for above in layout.lines.get(line.page, []):
+        if 0 < line.cy - above.cy < 1.8 * line.height:
+            for c in above.cells:
+                cell = Span(above, *c)
+                first = fold(cell.text).split()
+                if abs(cell.words[0].x0 - x0) < line.height and first and len(first) <= 3 \
+                        and not re.search(r"\d", cell.text) \
+                        and (_YOURS.fullmatch(first[0]) or _buyers_word(layout, above, c[0], c[1])):
+                    return True
+    return False
+
+
+def _buyers_word(layout: Layout, line: TextLine, start: int, end: int) -> bool:
+    """Whether the text from ``start`` to ``end`` is a buyer's word and nothing else:
+    "Customer" of "Customer VAT ID", "Pirkėjo" of "Pirkėjo PVM kodas" (a heading's words,
+    as printed before a code's label), not "Gavėjas: UAB X" in the cell before one."""
+    return any(h.key == "buyer" and h.start == start and h.end <= end and not line.text[h.end:end].strip(" -'’s")
+               for h in layout.hits(line)) \
+        or bool(_BUYERS.fullmatch(fold(line.text[start:end]).strip(" -")))
+
+
+def _seller_evidence(layout: Layout, line: TextLine, block: Block, head: Candidate | None = None) -> float:
+    """How much a party found without a heading looks like the seller: its account, a
+    footer's or the letterhead's place, the letterhead's name (``head``) again over its
+    codes (under the closing words of a letter, say)."""
+    _, height = layout.page_size(line.page)
+    score = 0.0
+    if head is not None and block.name is not None and head.span is not None \
+            and len(core := _core_name(str(block.name.value))) >= 3 and core == _core_name(str(head.value)):
+        score += 1.0
+    if any(find_ibans(ln.text) for ln in block.lines):
+        score += 1.0  # the account to pay into
+    if line.cy > 0.75 * height:
+        score += 1.0  # a footer
+    if line.page == 1 and line.cy < 0.15 * height:
+        score += 0.5  # a letterhead
+    elif line.cy <= 0.75 * height and _after_items(layout, line):
+        score += 0.5  # details under the items, as a letter's close prints them; the addressee stands above
+    if block.name is not None and block.name.confidence < 0.75:
+        score += 0.5  # named by the letterhead (see ``letterhead``)
+    return score
+
+
+def _after_items(layout: Layout, line: TextLine) -> bool:
+    """Whether a line stands under the item table of its page."""
+    rows = [ln.cy for ln in layout.lines[line.page] if (line.page, ln.index) in layout.excluded]
+    return bool(rows) and line.cy > max(rows)
+
+
+def _unheaded_block(layout: Layout, line: TextLine, pos: int, taken: set[int],
+                    blocks: dict[str, Block], slip: bool = False) -> Block | None:
+    """The block of a party anchored at an identifier: its name and the lines under it.
+
+    The name is the text before the first label on the anchor's line (a footer: "UAB X |
+    Įmonės kodas ..."), else the nearest line above it in the same column, preferring
+    one with a legal form, else the letterhead. A till slip is one column of centred
+    lines: its block takes whole lines, however far left each starts.
+    """
+    cell_start, _ = line.cell_at(pos)
+    page = line.page
+    before = Span(line, cell_start, pos).strip(_SEPARATORS)
+    if before is None and cell_start > 0 and pos == cell_start:
+        # "UAB X | Įmonės kodas ...": the cell before the identifiers' label, the rule gone.
+        # In a footer of columns ("X GmbH | Commerzbank AG | USt-IdNr. ...") the nearest
+        # cell may be the bank's: a company's name that is no bank's comes first.
+        # Cells of the same printed line: two blocks side by side whose lines merely
+        # fall level (a window address beside a sidebar) do not share a baseline.
+        base = median(w.y1 for w in Span(line, *line.cell_at(pos)).words)
+        earlier = [c for c in line.cells if c[1] <= cell_start
+                   and abs(median(w.y1 for w in Span(line, *c).words) - base) < 0.25 * line.height]
+        unlabelled = [c for c in earlier if not any(c[0] <= h.start < c[1] for h in layout.hits(line))]
+        named = [c for c in unlabelled if _company_not_bank(line.text[c[0]:c[1]])]
+        nearest = max(earlier, key=lambda c: c[0], default=None)
+        prev = max(named, key=lambda c: c[0]) if named else (nearest if nearest in unlabelled else None)
+        if prev is not None and _looks_like_address(line.text[prev[0]:prev[1]]) and not named:
+            # "Bristol BS1 4DJ | Company no. ...": a window's address falling level with a
+            # sidebar's codes is no name for them; their column is their own.
+            prev = None
+        if prev is not None:
+            before, cell_start = Span(line, *prev).strip(_SEPARATORS), prev[0]
+    if any(h.key in _NOT_NAME_KEYS and cell_start <= h.start < pos for h in layout.hits(line)):
+        # "Arve kuupäev: 14.03.2026 Registrikood ...": a column of the invoice's own data
+        # set tight against the party's, read as one cell; the party's column starts here.
+        before, cell_start = None, pos
+    name: Candidate | None = None
+    labelled_before = any(h.key in _FIELD_KEYS and cell_start <= h.start < pos for h in layout.hits(line))
+    x0 = Span(line, cell_start, pos + 1).words[0].x0
+    cut = re.search(r"\s[|·•]\s|\s[|·•]$|[|·•]", before.text) if before is not None else None
+    cut_at = cut.start() if cut is not None else _name_end(before.text) if before is not None else None
+    if cut_at:
+        before = before.sub(0, cut_at).strip(_SEPARATORS)  # "UAB X | Reg. ...", "X GmbH · Straße 1"
+    wrapped = _wrapped_from(layout, line, x0) if before is not None and not labelled_before \
+        and not _has_legal_form(before.text) and _READ_SEP.search(line.text[cell_start:pos]) else None
+    if wrapped is not None:
+        # "UAB X · Gedimino pr. 1 · LT-01103" over "Vilnius · PVM kodas ...": one line of
+        # a party's parts wrapped in a narrow column; its name opens the line above.
+        name = Candidate(tidy_name(wrapped.text.strip(_SEPARATORS)), 0.75, wrapped)
+        top_line = wrapped.line
+    elif before is not None and _WORD.search(before.text) and not labelled_before \
+            and not (_looks_like_address(before.text) and not _has_legal_form(before.text)):
+        name = Candidate(tidy_name(before.text.strip(_SEPARATORS)), 0.75, before)
+        top_line = line
+    else:
+        # A letterhead in the right half may be right-aligned: its lines end where the codes end.
+        x1 = Span(line, *line.cell_at(pos)).words[-1].x1 if x0 > 0.5 * layout.page_size(page)[0] else None
+        top_line, name = _name_above(layout, line, x0, taken, x1)
+        if top_line is None:
+            top_line = line
+    _, page_height = layout.page_size(page)
+    footer_row = line.cy > 0.75 * page_height or len(line.cells) >= 3  # a footer of columns, under the totals too
+    if footer_row and (name is None or not _has_legal_form(str(name.value))):
+        # A footer of columns: above the identifiers may stand the register's court
+        # ("Amtsgericht Hamburg"); the company's name, with its legal form, heads a column.
+        name = _footer_company(layout, line, taken) or name
+    if name is None or (line.cy > 0.6 * page_height and _looks_like_address(str(name.value))):
+        # Identifiers in a footer (or no name near them): the name heads the first page.
+        head = letterhead(layout, taken)
+        if head is not None:
+            name = head
+    width, _ = layout.page_size(page)
+    x_right, stop_y = width + 1, None
+    for other in blocks.values():
+        heading = other.heading
+        if heading is not None and heading.line.page == page:
+            hx0, hy0 = _bbox(heading.span.words)[:2]
+            if hx0 > x0 + 20:
+                x_right = min(x_right, hx0 - 2)
+            elif hy0 > top_line.y0:
+                stop_y = hy0 if stop_y is None else min(stop_y, hy0)
+    tol = 0.5 * top_line.height
+    if slip:
+        lines = _collect(layout, page, 0, top_line.y0, tol, -1, width + 1, stop_y, whole_lines=True)
+    else:
+        lines = _collect(layout, page, x0, top_line.y0, tol, x0 - tol, x_right, stop_y)
+    lines = [ln for ln in lines if not all(id(w) in taken for w in ln.words)]
+    if not lines:
+        return None
+    anchor = Span(line, *line.cell_at(pos)).words
+    if not any(id(w) in {id(v) for ln in lines for v in ln.words} for w in anchor):
+        # The name from the cell before the identifiers ("UAB X | Įmonės kodas ..."): the
+        # column under the name leaves out the identifiers it was found by, and the rest of
+        # their column (the VAT code under the company code in a footer of columns).
+        ax0 = anchor[0].x0
+        extra = _collect(layout, page, ax0, line.y0, tol, ax0 - tol, width + 1, stop_y)
+        extra = [ln for ln in extra if not any(id(w) in taken for w in ln.words)]
+        lines += extra
+        layout.block_lines.update({ln: lines for ln in extra})
+    return Block("seller", None, lines, name)
+
+
+def _wrapped_from(layout: Layout, line: TextLine, x0: float) -> Span | None:
+    """The name opening the cell just above ``line``, starting where it starts, of which
+    ``line`` is the wrapped end: a name and its address on one line (``_name_end``), no
+    code among them."""
+    for above in layout.lines.get(line.page, []):
+        if not 0 < line.cy - above.cy < 1.8 * line.height:
+            continue
+        for c in above.cells:
+            span = Span(above, *c)
+            if abs(span.words[0].x0 - x0) > line.height or any(m.valid for m in find_vat_codes(span.text)):
+                continue
+            end = _name_end(span.text)
+            if end and _WORD.search(span.text[:end]) and not _looks_like_address(span.text[:end]) \
+                    and not re.search(r"\d", span.text[:end]):
+                return span.sub(0, end)
+    return None
+
+
+def _footer_company(layout: Layout, line: TextLine, taken: set[int]) -> Candidate | None:
+    """The cell of a footer that names a company (a legal form, no bank), topmost first."""
+    pitch = layout.pitch[line.page]
+    for ln in layout.lines[line.page]:
+        if ln.cy < line.cy - 4 * pitch:
+            continue
+        for c_start, c_end in ln.cells:
+            span = Span(ln, c_start, c_end).strip(_SEPARATORS)
+            if span is None or any(id(w) in taken for w in span.words) \
+                    or any(c_start <= h.start < c_end for h in layout.hits(ln)):
+                continue
+            if _company_not_bank(span.text) and not re.search(r"\d", span.text) and len(span.text.split()) <= 6 \
+                    and not re.match(r"[^\W\d_]+\s*:", span.text) \
+                    and len(_core_name(span.text)) >= 3:  # "Istituto: UniCredit S.p.A." is labelled, "AB" no name
+                return Candidate(tidy_name(span.text), 0.7, span)
+    return None

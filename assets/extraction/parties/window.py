@@ -1,0 +1,237 @@
+"""Parties a letter prints without headings: the window's addressee, the return line
+over it (the sender), the letterhead, and the name over a party's codes.
+"""
+
+from __future__ import annotations
+
+import re
+from statistics import median
+
+from ..dates import find_dates
+from ..fields import Candidate, Hit, Layout, Span, TextLine, label_value
+from ..identifiers import read_vat_code
+from ..normalize import fold
+from .names import _LEGAL_FORMS, _POSTAL, _SEPARATORS, _WORD, _core_name, _has_legal_form, _is_title, _looks_like_address, _name_end, _with_legal_form, looks_like_name, tidy_name
+from .blocks import Block, _FIELD_KEYS, _NOT_NAME_KEYS, _collect
+from .reading import _LABEL_COUNTRY
+
+
+def _window_address(layout: Layout, taken: set[int], seller_name: str | None = None) -> Block | None:
+    """A buyer printed as a postal address only (a name over a street and a postal code),
+    in the upper half of the first page, outside the parties found and the item table.
+    The seller's own name and address in its letterhead are not the buyer's."""
+    if 1 not in layout.lines:
+        return None
+    _, height = layout.page_size(1)
+    lines = [ln for ln in layout.lines[1] if ln.cy < 0.5 * height and (1, ln.index) not in layout.excluded]
+    seller_core = _core_name(seller_name) if seller_name else ""
+    seller_core = seller_core if len(seller_core) >= 4 else ""
+    senders = {name for line in lines if (name := _return_line_sender(line))}
+    taken = set(taken)
+    returns: list[Span] = []
+    for k, line in enumerate(lines):
+        for c_start, c_end in line.cells:
+            span = Span(line, c_start, c_end)
+            sender = next((core for core in senders if f" {core} " in f" {_core_name(span.text)} "), None)
+            if sender is not None and _return_line_sender(line) is not None:
+                taken |= {id(w) for w in span.words}  # the return line itself, over the window
+                returns.append(span)
+                continue
+            if sender is not None:
+                taken |= {id(w) for w in span.words}  # the sender's name printed again (its letterhead)
+                continue
+            if seller_core and f" {seller_core} " in f" {_core_name(span.text)} ":
+                taken |= {id(w) for w in span.words}  # the seller's return address over the window
+                if len(span.words) > len(seller_core.split()) + 1:
+                    returns.append(span)  # more than the name: a return address line
+                continue
+            if any(id(w) in taken for w in span.words) or not _POSTAL.search(span.text) \
+                    or any(c_start <= h.start < c_end for h in layout.hits(line)):
+                continue
+            x0 = span.words[0].x0
+            top, name = _name_above(layout, line, x0, taken)
+            if name is None or _looks_like_address(str(name.value)) or not re.search(r"[^\W\d_]{3}", str(name.value)) \
+                    or len(re.sub(r"\W", "", str(name.value))) < 5 \
+                    or (seller_core and _core_name(str(name.value)) == seller_core) \
+                    or _core_name(str(name.value)) in senders:
+                continue
+            block = _address_block(layout, top, x0, taken, Candidate(name.value, 0.6, name.span))
+            if block is not None:
+                return block
+    for ret in returns:
+        block = _under_return_address(layout, ret, lines, taken)
+        if block is not None:
+            return block
+    return None
+
+
+_RETURN_SEPARATORS = re.compile(r"\s+[●•·|▪◦∙]\s+|\s+[-–]\s+")
+
+
+def _return_line_sender(line: TextLine) -> str | None:
+    """The sender named by a return line over a window ("Bei Spiel GmbH ● Ecke 12 ● 12345
+    Stadthausen"): a name, then its street and postal code, set apart by separators, on one
+    line. Whoever sends the letter is not its addressee."""
+    parts = [p for p in _RETURN_SEPARATORS.split(line.text) if p.strip()]
+    if len(parts) < 3 or not any(_POSTAL.search(p) for p in parts[1:]) or _POSTAL.search(parts[0]):
+        return None
+    core = _core_name(parts[0])
+    return core if len(core) >= 4 and looks_like_name(parts[0]) else None
+
+
+SENDER_SCORE = 0.8
+
+
+def sender_name(layout: Layout, seller_name: str | None, buyer_name: str | None) -> Candidate | None:
+    """The seller's name by the return line over the window, where it is better evidence
+    than the name the seller's block gave: the sender is printed at least twice on the
+    page (return line and letterhead) and the block's name only once (an account holder
+    under the bank details, a signature). None when the two agree or nothing tells."""
+    if 1 not in layout.lines:
+        return None
+    _, height = layout.page_size(1)
+    page_text = [f" {_core_name(ln.text)} " for lines in layout.lines.values() for ln in lines]
+
+    def printed(core: str) -> int:
+        return sum(f" {core} " in text for text in page_text)
+
+    seller_core = _core_name(seller_name) if seller_name else ""
+    buyer_core = _core_name(buyer_name) if buyer_name else ""
+    for line in layout.lines[1]:
+        if line.cy >= 0.5 * height:
+            break
+        core = _return_line_sender(line)
+        if core is None or core in (seller_core, buyer_core) or core in seller_core:
+            continue
+        if printed(core) >= 2 and (not seller_core or printed(seller_core) < printed(core)):
+            part = _RETURN_SEPARATORS.split(line.text)[0]
+            return Candidate(tidy_name(part), SENDER_SCORE, Span(line, 0, len(part)))
+    return None
+
+
+def _under_return_address(layout: Layout, ret: Span, lines: list[TextLine], taken: set[int]) -> Block | None:
+    """The addressee right under the seller's return address over the window, where OCR
+    garbled the postal code that would have told it: the next line that starts where
+    the return address starts and reads as a name."""
+    x0, pitch = ret.words[0].x0, layout.pitch[1]
+    for line in lines:
+        if not 0 < line.cy - ret.line.cy < 2.5 * pitch:
+            continue
+        for c_start, c_end in line.cells:
+            span = Span(line, c_start, c_end).strip(" :;,-–|")
+            if span is None or abs(span.words[0].x0 - x0) > 2 * line.height \
+                    or any(id(w) in taken for w in span.words) or layout.hits(line) and any(
+                        c_start <= h.start < c_end for h in layout.hits(line)):
+                continue
+            name = span.text
+            if _looks_like_address(name) or len(re.sub(r"[\W\d_]", "", name)) < 5 or re.search(r"\d", name):
+                continue
+            block = _address_block(layout, line, span.words[0].x0, taken, Candidate(tidy_name(name), 0.5, span))
+            if block is not None:
+                return block
+    return None
+
+
+def _address_block(layout: Layout, top: TextLine, x0: float, taken: set[int], name: Candidate) -> Block | None:
+    """The addressee's block: the column under its name's line from ``x0``, an envelope
+    window wide, without the words other parties took."""
+    width, _ = layout.page_size(1)
+    tol = 0.5 * top.height
+    lines = _collect(layout, 1, x0, top.y0, tol, x0 - tol, x0 + 0.45 * width, None)
+    lines = [ln for ln in lines if not any(id(w) in taken for w in ln.words)]
+    return Block("buyer", None, lines, name) if lines else None
+
+
+def letterhead(layout: Layout, taken: set[int]) -> Candidate | None:
+    """The name a letterhead prints at the top of the first page, without a heading.
+
+    Among the cells of the first page's upper lines that are neither a label, a title,
+    a date, an amount nor part of a party block, the one that reads most like a company
+    name: a legal form, type larger than the body's, and nearness to the top count for
+    it; an address (a postal code, a street number) against it.
+    """
+    if 1 not in layout.lines:
+        return None
+    lines = layout.lines[1]
+    _, height = layout.page_size(1)
+    body = median(ln.height for ln in lines) if lines else 10.0
+    best: tuple[float, Candidate] | None = None
+    for rank, line in enumerate(ln for ln in lines if ln.cy < 0.3 * height and (1, ln.index) not in layout.excluded):
+        hits = layout.hits(line)
+        for c_start, c_end in line.cells:
+            span = Span(line, c_start, c_end).strip(_SEPARATORS)
+            if span is None or any(id(w) in taken for w in span.words):
+                continue
+            text = span.text
+            if any(c_start <= h.start < c_end for h in hits) or _is_title(text) or find_dates(line.text) \
+                    or not _WORD.search(text) or len(text.split()) > 8 or "@" in text:
+                continue
+            score = (2.0 if _has_legal_form(text) else 0.0) - (2.0 if _looks_like_address(text) else 0.0)
+            score += min(2.0, max(0.0, (span.words[0].height / body - 1) * 5)) - 0.3 * rank
+            if re.search(r"\d", text):
+                score -= 1.0
+            if best is None or score > best[0]:
+                best = (score, Candidate(tidy_name(text), 0.7, span))
+    return best[1] if best is not None and best[0] > 0 else None
+
+
+def _has_code(layout: Layout, hit: Hit) -> bool:
+    """Whether a code label is followed by a code ("VAT" of "VAT Invoice" is not)."""
+    span, _ = label_value(layout, hit)
+    if span is None:
+        return False
+    if hit.key == "vat_code":  # with its prefix, or bare in the label's country ("NIP 5260250995")
+        code = read_vat_code(span.text, _LABEL_COUNTRY.get(hit.label.lang))
+        return code is not None and code.valid
+    return bool(re.match(r"\s*[A-Z]{0,4}\s?\d{5,}", span.text))
+
+
+def _name_above(layout: Layout, line: TextLine, x0: float, taken: set[int],
+                x1: float | None = None) -> tuple[TextLine | None, Candidate | None]:
+    """The seller's name over its identifiers: the nearest unlabelled line above, in the
+    column: starting where the identifiers' cell starts, or ending where it ends (``x1``,
+    a right-aligned letterhead)."""
+    pitch = layout.pitch[line.page]
+    above = [ln for ln in layout.lines[line.page] if ln.cy < line.cy and line.cy - ln.cy < 5 * pitch]
+    best: tuple[float, TextLine, Span] | None = None
+    for ln in reversed(above):
+        cells = ln.cells
+        if len(cells) > 1 and abs((ln.x0 + ln.x1) / 2 - (line.x0 + line.x1) / 2) < 2 * ln.height \
+                and not any(h.key in _FIELD_KEYS or h.key in ("issue_date", "due_date", "invoice_number")
+                            for h in layout.hits(ln)) and not re.search(r"\d", ln.text) and not _is_title(ln.text) \
+                and all(Span(ln, *b).words[0].x0 - Span(ln, *a).words[-1].x1 < 1.5 * ln.height
+                        for a, b in zip(cells, cells[1:])):
+            cells = [(0, len(ln.text))]  # a receipt's centred header in wide type: one name, however spaced
+        for c_start, c_end in cells:
+            span = Span(ln, c_start, c_end)
+            words = span.words
+            centred = abs((words[0].x0 + words[-1].x1) / 2 - (line.x0 + line.x1) / 2) < 2 * ln.height \
+                and abs((ln.x0 + ln.x1) / 2 - (line.x0 + line.x1) / 2) < 2 * ln.height  # a receipt's header
+            right_aligned = x1 is not None and abs(words[-1].x1 - x1) < ln.height
+            if (abs(words[0].x0 - x0) > 3 * ln.height and not centred and not right_aligned) \
+                    or any(id(w) in taken for w in words):
+                continue
+            if any(h.key in _FIELD_KEYS | _NOT_NAME_KEYS for h in layout.hits(ln) if c_start <= h.start < c_end):
+                continue  # a label's line, a total's ("Gesamtbetrag 357,00 €") above a footer of columns
+            lead = next((h for h in layout.hits(ln) if h.key in ("seller", "buyer") and h.start == c_start), None)
+            if lead is not None:  # "Gavėjas: UAB X" over its codes: the payee's word is no part of the name
+                span = Span(ln, lead.end, c_end).strip(_SEPARATORS)
+                if span is None:
+                    continue
+            cut = _name_end(span.text)
+            if cut is not None and _WORD.search(span.text[:cut]):
+                span = span.sub(0, cut)  # "X Ltd · 1 High Street · London": the name, not its address
+            if not _WORD.search(span.text) or find_dates(span.text) \
+                    or not _LEGAL_FORMS.sub("", fold(span.text)).strip(" .,&-"):
+                continue  # nor a legal form alone: "AG" of "Commerzbank AG", a line OCR split
+            score = (line.cy - ln.cy) / pitch - (3 if _has_legal_form(span.text) else 0) \
+                + (3 if _looks_like_address(span.text) else 0) \
+                - (1 if ln.height > 1.2 * line.height else 0)
+            if best is None or score < best[0]:
+                best = (score, ln, span)
+    if best is None:
+        return None, None
+    _, ln, span = best
+    span = _with_legal_form(span)
+    span = span.strip(_SEPARATORS) or span
+    return ln, Candidate(tidy_name(span.text), 0.8, span)
