@@ -68,7 +68,13 @@ class JobRow(Row):
     finished_at: datetime | None = Field(description="reached completed, failed or cancelled")
     updated_at: datetime
     parked_seconds: float | None = Field(description="admitted -> resumed (or cancelled) of a parked job")
-    latency_seconds: float | None = Field(description="admitted, or resumed when parked -> finished")
+    latency_seconds: float | None = Field(
+        description="admitted, or resumed when parked -> finished; includes review waiting (see reading_seconds)")
+    review_held_at: datetime | None = Field(description="first held for client-assignment review; null never held")
+    reading_seconds: float | None = Field(
+        description="admitted, or resumed when parked -> read: held for review, else finished; no review waiting")
+    review_wait_seconds: float | None = Field(
+        description="held for review -> the review resolved it (completed or discarded); null never held or still held")
 
 
 class InvoiceRow(Row):

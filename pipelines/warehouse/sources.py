@@ -33,6 +33,12 @@ def _utc(value: datetime | None) -> datetime | None:
 _PARKED = sa.exists().where(
     outbox.c.job_id == jobs.c.id, outbox.c.kind == "event", outbox.c.event_type == "invoice.awaiting_credits"
 )
+# A job held for client-assignment review: when it was first held (invoice.review_required).
+_FIRST_REVIEW = (
+    sa.select(sa.func.min(outbox.c.created_at))
+    .where(outbox.c.job_id == jobs.c.id, outbox.c.kind == "event", outbox.c.event_type == "invoice.review_required")
+    .scalar_subquery()
+)
 # A parked job holds its credit when it resumes; every other live job at admission.
 _FIRST_HOLD = (
     sa.select(sa.func.min(credit_ledger.c.created_at))
@@ -43,7 +49,7 @@ _FIRST_HOLD = (
 
 def job_rows(conn: sa.Connection, start: datetime, end: datetime) -> list[dict]:
     query = (
-        sa.select(jobs, _PARKED.label("parked"), _FIRST_HOLD.label("first_hold"))
+        sa.select(jobs, _PARKED.label("parked"), _FIRST_HOLD.label("first_hold"), _FIRST_REVIEW.label("first_review"))
         .where(_created_in(jobs, start, end)).order_by(jobs.c.id)
     )
     return [_job_row(row) for row in conn.execute(query).mappings()]
@@ -54,6 +60,11 @@ def _job_row(row: Mapping) -> dict:
     resumed_at = _utc(row["first_hold"]) if parked else None
     unparked_at = resumed_at or (row["finished_at"] if row["status"] == CANCELLED else None)
     finished = row["status"] in (COMPLETED, FAILED)
+    began = resumed_at or row["created_at"]
+    review_held_at = _utc(row["first_review"])
+    # read: held for review, else finished (completed or failed); review: held -> resolved
+    read_at = review_held_at or (row["finished_at"] if finished else None)
+    resolved_at = row["finished_at"] if review_held_at is not None and row["status"] in (COMPLETED, CANCELLED) else None
     return {
         "mode": row["mode"], "job_id": row["id"], "team_id": row["team_id"], "client_id": row["client_id"],
         "status": row["status"], "source_file": row["source_file"], "mime_type": row["mime_type"],
@@ -62,7 +73,10 @@ def _job_row(row: Mapping) -> dict:
         "created_at": as_utc(row["created_at"]), "resumed_at": resumed_at, "started_at": _utc(row["started_at"]),
         "finished_at": _utc(row["finished_at"]), "updated_at": as_utc(row["updated_at"]),
         "parked_seconds": _seconds(unparked_at, row["created_at"]) if parked else None,
-        "latency_seconds": _seconds(row["finished_at"], resumed_at or row["created_at"]) if finished else None,
+        "latency_seconds": _seconds(row["finished_at"], began) if finished else None,
+        "review_held_at": review_held_at,
+        "reading_seconds": _seconds(read_at, began),
+        "review_wait_seconds": _seconds(resolved_at, review_held_at),
     }
 
 
