@@ -19,6 +19,7 @@ def test_every_domain_loads_with_its_resources():
         "upload_reconciler": {"store", "kafka"},
         "parked_jobs_resumer": {"store", "kafka"},
         "reprocess_sensor": {"kafka"},
+        "isaf_clients": {"store"},
     }
 
 
@@ -28,7 +29,8 @@ def test_the_asset_graph_reads_as_a_map_of_the_system():
     assert warehouse == {dg.AssetKey(["warehouse", table]) for table in TABLES}
     for key in graph.get_all_asset_keys():
         node = graph.get(key)
-        assert node.group_name in ("warehouse", "operational_store") and node.description, key
+        assert node.group_name in ("warehouse", "operational_store", "isaf") and node.description, key
+    assert graph.get(dg.AssetKey(["isaf", "registers"])).group_name == "isaf"  # months x clients, not days
     checks = {(k.asset_key.path[-1], k.name) for k in graph.asset_check_keys}
     for table in TABLES:
         assert {(table, "rows_match_store"), (table, "unique_ids"), (table, "live_view_is_live")} <= checks
