@@ -9,8 +9,6 @@ skips endpoints that are busy, so everyone else's deliveries keep flowing. Any n
 dispatchers may run against one store (see claims.py).
 """
 
-import json
-import logging
 import os
 import queue
 import signal
@@ -21,7 +19,7 @@ import uuid
 from collections import Counter
 from concurrent.futures import ThreadPoolExecutor
 
-from core import metrics
+from core import logs, metrics
 from core.clock import utcnow
 from core.settings import Settings
 from core.store.db import Store, get_store
@@ -30,7 +28,8 @@ from core.webhooks.claims import Claim
 from core.webhooks.transport import Outcome, Sender
 from core.webhooks.urls import UrlGuard
 
-log = logging.getLogger("invoices.webhooks")
+# structlog: each line is one JSON object with these fields (core/logs.py), never JSON in a string
+log = logs.get_logger("invoices.webhooks")
 
 SWEEP_EVERY_S = 5.0
 REPORT_EVERY_S = 30.0
@@ -53,7 +52,7 @@ class Dispatcher:
 
     # --- the loop ---------------------------------------------------------------------------
     def run(self) -> None:
-        log.info(json.dumps({"dispatcher": self.holder, "event": "started"}))
+        log.info("dispatcher started", dispatcher=self.holder)
         while not self.stopping.is_set():
             self.wake.clear()  # before the step: a result that lands during it wakes the next wait
             try:
@@ -87,7 +86,7 @@ class Dispatcher:
             self.wake.wait(0.05)
         self.pool.shutdown(wait=False, cancel_futures=True)
         self.sender.close()
-        log.info(json.dumps({"dispatcher": self.holder, "event": "stopped", **self.stats}))
+        log.info("dispatcher stopped", dispatcher=self.holder, **self.stats)
 
     # --- pieces -----------------------------------------------------------------------------
     def _fan_out(self) -> int:
@@ -163,7 +162,7 @@ class Dispatcher:
             self.stats["dead_lettered_interrupted"] += claims.dead_letter_interrupted(self.store)
             self._due["sweep"] = now + SWEEP_EVERY_S
         if now >= self._due["report"]:
-            log.info(json.dumps({"dispatcher": self.holder, "inflight": len(self.inflight), **self.stats}))
+            log.info("dispatcher progress", dispatcher=self.holder, inflight=len(self.inflight), **self.stats)
             self._due["report"] = now + REPORT_EVERY_S
 
 
