@@ -166,7 +166,10 @@ class Register:
 
 
 class _Out(Exception):
-    """The reason an invoice stays out of the register."""
+    """The reason an invoice stays out of the register, and its direction once known (an
+    invoice of the other side is no exclusion from a sales or purchase register)."""
+
+    direction: str | None = None
 
 
 # --- month ------------------------------------------------------------------------------
@@ -360,6 +363,14 @@ def entry(source: Source) -> Entry:
         raise _Out("purchase or sale cannot be told: neither party carries the client's company or VAT code; set "
                    "the client's codes, the invoice's direction or the export setting `direction`")
     try:
+        return _entry(invoice, lookups, record, flow)
+    except _Out as exc:
+        exc.direction = flow
+        raise
+
+
+def _entry(invoice: Invoice, lookups: ExportLookups, record: dict, flow: str) -> Entry:
+    try:
         number = preprocess.document_number(invoice)[0][:70]
     except errors.InvoiceExportUnavailablePreprocessing as exc:
         raise _Out(exc.detail) from None
@@ -434,6 +445,8 @@ def build(client: ClientInfo, month: str, data_type: str, sources: Iterable[Sour
         try:
             item = entry(source)
         except _Out as exc:
+            if exc.direction is not None and not _wanted(data_type, exc.direction):
+                continue
             number = (invoice.invoiceNumber or invoice.number or None)
             excluded.append(Excluded(invoice.id, number, str(exc)))
             continue
