@@ -97,6 +97,17 @@ def cancel_runs_in_progress(dagster_home: str, message: str) -> list[str]:
         return [run.run_id for run in runs]
 
 
+def _stop_with_parent() -> None:
+    """In the daemon, before it runs: SIGTERM when this wrapper dies (Linux), so a wrapper
+    killed outright and started again by supervisord never leaves a second daemon behind."""
+    try:
+        import ctypes
+
+        ctypes.CDLL(None, use_errno=True).prctl(1, signal.SIGTERM)  # PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        pass
+
+
 @click.command("dagster-daemon")
 @click.option("--stop-timeout", default=25.0, show_default=True, help="Seconds the daemon and runs get to end.")
 def dagster_daemon_command(stop_timeout: float) -> None:
@@ -107,7 +118,7 @@ def dagster_daemon_command(stop_timeout: float) -> None:
     except OSError:
         pass
     binary = str(Path(sys.executable).parent / "dagster-daemon")
-    daemon = subprocess.Popen([binary, "run", "-w", "workspace.yaml"], cwd=ROOT)
+    daemon = subprocess.Popen([binary, "run", "-w", "workspace.yaml"], cwd=ROOT, preexec_fn=_stop_with_parent)
     asked: list[int] = []
     signal.signal(signal.SIGTERM, lambda signum, frame: asked.append(signum))
     signal.signal(signal.SIGINT, lambda signum, frame: asked.append(signum))

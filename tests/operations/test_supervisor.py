@@ -163,9 +163,11 @@ def test_stopping_ends_the_stream_runs_cancelled_and_the_next_start_resumes(tmp_
         raise AssertionError(f"no stream run started\n{proc.tail(80)}")
 
     subprocess.run([str(BIN / "invoices"), "init"], env=env, cwd=ROOT, check=True, capture_output=True, timeout=120)
+    t0 = time.monotonic()
     proc = Managed("first", argv, env, logs, ROOT).start()
     try:
         first = started_run(set())
+        print(f"first run started after {time.monotonic() - t0:.1f} s")
         os.kill(proc.proc.pid, signal.SIGTERM)  # what Ctrl-C of `make run` does too
         proc.proc.wait(timeout=60)
     finally:
@@ -173,10 +175,37 @@ def test_stopping_ends_the_stream_runs_cancelled_and_the_next_start_resumes(tmp_
     assert {r.run_id: r.status.value for r in _stream_runs(home)}[first] == "CANCELED", proc.tail(80)
     proc = Managed("second", argv, env, logs, ROOT).start()
     try:
+        t1 = time.monotonic()
         second = started_run({first})  # the sensor starts the group's run again
+        print(f"second run started {time.monotonic() - t1:.1f} s after the second start")
         assert second != first
+        # the daemon's wrapper killed outright: started again, and still one daemon, not two
+        conf = {"conf": home / "supervisor" / "supervisord.conf"}
+        wrapper = _pid(conf, "dagster-daemon")
+        os.kill(wrapper, signal.SIGKILL)
+        new_wrapper = _restarted(conf | {"proc": proc}, "dagster-daemon", wrapper)
+        deadline = time.monotonic() + 20
+        while time.monotonic() < deadline and sorted(_daemons().values()) != [new_wrapper]:
+            time.sleep(0.5)
+        assert sorted(_daemons().values()) == [new_wrapper], _daemons()
     finally:
         proc.stop(timeout_s=60)
+
+
+def _daemons() -> dict[int, int]:
+    """pid -> parent pid of every `dagster-daemon run` process alive."""
+    found = {}
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit():
+            continue
+        try:
+            cmd = (entry / "cmdline").read_bytes().split(b"\0")
+            stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except (FileNotFoundError, ProcessLookupError, PermissionError):
+            continue
+        if any(part.endswith(b"dagster-daemon") for part in cmd) and b"run" in cmd and stat[0] != "Z":
+            found[int(entry.name)] = int(stat[1])
+    return found
 
 
 def _alive(pid: int) -> bool:
