@@ -330,7 +330,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"\nfirst {args.show_failures} failures (all in {args.results}):")
         for f in results["failures"][: args.show_failures]:
             print("  " + json.dumps(f, ensure_ascii=False))
-    if args.results == RESULTS and args.split == "all" and not any(results["corpus"]["selection"].values()):
+    if args.results == RESULTS and args.split == "all" and not (args.category or args.family or args.language
+                                                                or args.limit):
         write_results_md(tables.getvalue(), timed)
     return 0
 
