@@ -5,8 +5,14 @@ what the member touched; it then goes through `schemas.invoices.InvoicePatch` an
 `core.invoice_edits.edit`, the same code as PATCH /invoices/{id}. Amounts are typed the
 Lithuanian way or the English one (`dashboard.numbers`); an unchanged amount is no change
 however it is written.
+
+Lines are edited in the same form (`lines[<row>].<field>`, every field of invoice.md's
+line): rows may be added and removed, and when any line differs from the stored ones the
+patch carries the whole list (arrays are replaced whole), so one save is one edit with
+one history entry.
 """
 
+import re
 from decimal import Decimal
 
 from core import errors
@@ -21,6 +27,7 @@ def N_(text: str) -> str:
 
 SECTIONS = (
     (N_("Document"), (
+        ("documentType", N_("Document type")), ("direction", N_("Direction")),
         ("invoiceNumber", N_("Invoice number")), ("series", N_("Series")), ("number", N_("Number")),
         ("issueDate", N_("Issue date")), ("dueDate", N_("Due date")), ("deliveryDate", N_("Delivery date")),
         ("currency", N_("Currency")), ("orderReference", N_("Order reference")),
@@ -42,6 +49,22 @@ SECTIONS = (
 PATHS = tuple(path for _title, fields in SECTIONS for path, _label in fields)
 LABELS = {path: label for _title, fields in SECTIONS for path, label in fields}
 MONEY = frozenset({"totals.net", "totals.vat", "totals.gross", "totals.payable"})
+CHOICES = {
+    "documentType": (("invoice", N_("invoice")), ("vat_invoice", N_("VAT invoice")), ("credit_note", N_("credit note")),
+                     ("debit_note", N_("debit note")), ("proforma", N_("pro forma invoice")), ("receipt", N_("receipt")),
+                     ("other", N_("other document"))),
+    "direction": (("purchase", N_("purchase (the client buys)")), ("sales", N_("sales (the client sells)"))),
+}
+LINE_FIELDS = (
+    ("lineNo", N_("No.")), ("code", N_("Item code")), ("barcode", N_("Barcode")), ("description", N_("Description")),
+    ("kind", N_("Kind")), ("quantity", N_("Quantity")), ("unit", N_("Unit")), ("unitPrice", N_("Unit price")),
+    ("discount", N_("Discount")), ("netAmount", N_("Net")), ("vatRate", N_("VAT rate")), ("vatAmount", N_("VAT")),
+    ("grossAmount", N_("Gross")), ("vatClassifier", N_("VAT classifier")),
+)
+LINE_NUMBERS = frozenset({"quantity", "unitPrice", "discount", "netAmount", "vatRate", "vatAmount", "grossAmount"})
+LINE_MONEY = frozenset({"discount", "netAmount", "vatAmount", "grossAmount"})
+KINDS = (("goods", N_("goods")), ("service", N_("service")))
+_LINE_KEY = re.compile(r"lines\[(\d{1,4})\]\.(\w+)")
 LOW_CONFIDENCE = 0.8
 
 
@@ -93,7 +116,93 @@ def patch_from(document: dict, form: dict) -> tuple[dict, list[dict]]:
                 _put(patch, path, sent)
         elif sent != (None if current in (None, "") else str(current)):
             _put(patch, path, sent)
+    if "lines" in form:  # the form carries the lines table
+        lines, line_problems = lines_from(form, document.get("lines") or [])
+        problems += line_problems
+        if not line_problems and not _same_lines(lines, document.get("lines") or []):
+            patch["lines"] = lines
     return patch, problems
+
+
+def _rows(form: dict) -> list[dict]:
+    """The form's rows in their order on the page (their `from`: the stored line a row
+    shows), wholly empty ones left out."""
+    rows: dict[int, dict] = {}
+    for key in form:
+        found = _LINE_KEY.fullmatch(key)
+        if found and (found.group(2) in dict(LINE_FIELDS) or found.group(2) == "from"):
+            rows.setdefault(int(found.group(1)), {})[found.group(2)] = form_text(form, key)
+    return [row for _i, row in sorted(rows.items()) if any(v is not None for k, v in row.items() if k != "from")]
+
+
+def _as_shown(stored: list[dict], origin: str | None, name: str, typed: str) -> str | None:
+    """The stored value when `typed` is exactly how the page showed it (`2,500` for a
+    quantity of 2.500 is then no ambiguity: the member did not touch it)."""
+    if origin is None or not origin.isdigit() or int(origin) >= len(stored):
+        return None
+    value = stored[int(origin)].get(name)
+    if value is None:
+        return None
+    minimum = 2 if name in LINE_MONEY or name == "unitPrice" else 0
+    shown = {numbers.for_input(value, lang, minimum) for lang in ("lt", "en")}
+    return str(value) if typed in shown or typed.replace(" ", "\u00a0") in shown else None
+
+
+def lines_from(form: dict, stored: list[dict] | None = None) -> tuple[list[dict], list[dict]]:
+    """The lines of the form in their order on the page, renumbered when a number is
+    missing; a row left wholly empty is no line. Also the entries of unreadable numbers."""
+    lines, problems = [], []
+    for position, row in enumerate(_rows(form)):
+        origin = row.pop("from", None)
+        line: dict = {name: None for name, _label in LINE_FIELDS}
+        for name, value in row.items():
+            path = f"lines[{position}].{name}"
+            if value is not None and name in LINE_NUMBERS:
+                unchanged = _as_shown(stored or [], origin, name, value)
+                try:
+                    value = unchanged if unchanged is not None else numbers.parse(value)
+                except numbers.NumberError as exc:
+                    problems.append(errors.field_error(path, exc.code))
+                    continue
+                if name == "discount":  # invoice.md: an amount, stored positive however it is typed
+                    value = value.removeprefix("-")
+            if name == "lineNo" and value is not None:
+                if not value.isascii() or not value.isdigit() or not 1 <= int(value) <= 100000:
+                    problems.append(errors.field_error(path, "validation.invalid_value"))
+                    continue
+                value = int(value)
+            line[name] = value
+        line["lineNo"] = line["lineNo"] or position + 1
+        lines.append(line)
+    return lines, problems
+
+
+def typed_lines(form: dict) -> list[dict]:
+    """The rows as typed, in their order, wholly empty ones left out: a refused form shows
+    them again as they were."""
+    return [{k: (v or "") if k != "from" else v for k, v in row.items()} for row in _rows(form)]
+
+
+def _same_lines(sent: list[dict], stored: list[dict]) -> bool:
+    if len(sent) != len(stored):
+        return False
+    for new, old in zip(sent, stored):
+        for name, _label in LINE_FIELDS:
+            a, b = new.get(name), old.get(name)
+            if name in LINE_NUMBERS and a is not None:
+                if not _same(a, b):
+                    return False
+            elif (None if a in (None, "") else str(a)) != (None if b in (None, "") else str(b)):
+                return False
+    return True
+
+
+def line_value(line: dict, name: str, lang: str) -> str:
+    """A line's value as its input shows it (numbers with the locale's decimal sign)."""
+    value = line.get(name)
+    if name in LINE_NUMBERS:
+        return numbers.for_input(value, lang, 2 if name in LINE_MONEY else 0)
+    return "" if value is None else str(value)
 
 
 def shown(document: dict, path: str, lang: str) -> str:

@@ -10,8 +10,9 @@ which is refused as ambiguous rather than guessed.
 Shown: money always with two decimals at least (more when the invoice has more),
 quantities and unit prices with as many decimals as the invoice has (at most six, the
 DTO's precision), grouped the page locale's way (`47 488,52` in Lithuanian, `47,488.52`
-in English). Input fields get the locale's decimal sign without grouping (`47488,52`),
-so what is sent back unchanged reads the same.
+in English). Input fields show the same where it reads back unchanged, else drop the
+grouping (English `2000`, not the ambiguous `2,000`), so what is sent back unchanged is
+the same number.
 """
 
 import re
@@ -114,10 +115,17 @@ def money(value, locale: str, currency: str | None = None) -> str:
 
 
 def for_input(value, locale: str, minimum: int = 0) -> str:
-    """For an input field: the locale's decimal sign, no grouping (`47488,52`)."""
+    """For an input field: as shown for reading (`47 488,52`, `1,140.00`) where that reads
+    back as the same number, else without grouping (`2000` rather than the ambiguous
+    English `2,000`), so a value sent back unchanged is never refused."""
     amount = _decimal(value)
     if amount is None:
         return "" if value in (None, "") else str(value)
+    shown = show(value, locale, minimum)
+    try:
+        if Decimal(parse(shown)) == amount:
+            return shown
+    except NumberError:
+        pass
     decimals = max(minimum, places(value))
-    text = f"{amount:.{decimals}f}"
-    return text.replace(".", numbers.get_decimal_symbol(locale))
+    return f"{amount:.{decimals}f}".replace(".", numbers.get_decimal_symbol(locale))

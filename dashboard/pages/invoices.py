@@ -56,7 +56,8 @@ class InvoiceList(Page):
 class InvoiceView(Page):
     """GET shows the invoice; POST saves the edited fields (source `ui`, `invoice.updated`)."""
 
-    def _show(self, req, resp, invoice_id: str, problem=None, status=falcon.HTTP_200, notice=None, typed=None) -> None:
+    def _show(self, req, resp, invoice_id: str, problem=None, status=falcon.HTTP_200, notice=None, typed=None,
+              typed_lines=None) -> None:
         principal = self.principal(req)
         with self.store.read() as conn:
             doc, version = get_versioned(conn, principal.team_id, principal.mode, invoice_id)
@@ -68,6 +69,9 @@ class InvoiceView(Page):
                     value_at=invoice_form.value_at, shown=invoice_form.shown, low=invoice_form.LOW_CONFIDENCE,
                     people=people, clients=clients, formats=registry.FORMATS, problem=problem,
                     field_labels=invoice_form.LABELS, typed=typed or {}, checks=checks, status=status,
+                    choices=invoice_form.CHOICES, line_fields=invoice_form.LINE_FIELDS,
+                    line_numbers=invoice_form.LINE_NUMBERS, kinds=invoice_form.KINDS, line_value=invoice_form.line_value,
+                    typed_lines=typed_lines,
                     notice=notice or req.get_param("notice"))
 
     def _pages(self, source: dict, doc: dict) -> list[dict]:
@@ -102,7 +106,8 @@ class InvoiceView(Page):
                                invoice_edits.etag(version), Actor.ui(self.member(req).id))
         except (errors.InvalidBody, errors.Conflict, errors.InvoiceNotEditable) as exc:
             typed = {k: forms.text(form, k) or "" for k in (*invoice_form.PATHS, "version") if k in form}
-            self._show(req, resp, invoice_id, exc, falcon.code_to_http_status(exc.status), typed=typed)
+            rows = invoice_form.typed_lines(form) if "lines" in form else None
+            self._show(req, resp, invoice_id, exc, falcon.code_to_http_status(exc.status), typed=typed, typed_lines=rows)
             return
         raise redirect(f"{PREFIX}/invoices/{invoice_id}?notice=saved")
 

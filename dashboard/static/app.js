@@ -66,4 +66,64 @@
       zoom(pages, last ? 0 : 1, { x: scroller.scrollLeft + dx, y: scroller.scrollTop + dy, dx: dx, dy: dy });
     }
   });
+
+  // Invoice page, lines: add and remove rows, and check each row's arithmetic as it is
+  // typed (quantity x unit price - discount = net amount, to a cent or 0.5 %). The server
+  // reads the numbers again and refuses what is ambiguous; this is only a hint.
+  function readNumber(text) {
+    var t = (text || "").trim().replace(/[\s\u00a0\u202f\u2009']/g, "").replace("\u2212", "-");
+    if (!t) { return null; }
+    if (t.indexOf(",") >= 0 && t.indexOf(".") >= 0) {
+      t = t.lastIndexOf(",") > t.lastIndexOf(".") ? t.replace(/\./g, "").replace(",", ".") : t.replace(/,/g, "");
+    } else {
+      t = t.replace(",", ".");
+    }
+    return /^[-+]?\d+(\.\d+)?$/.test(t) ? parseFloat(t) : NaN;
+  }
+  function field(row, name) {
+    var el = row.querySelector('[name$="].' + name + '"]');
+    return el ? readNumber(el.value) : null;
+  }
+  function checkRow(row) {
+    var out = row.querySelector(".row-check");
+    if (!out) { return; }
+    var q = field(row, "quantity"), p = field(row, "unitPrice"), d = field(row, "discount"), n = field(row, "netAmount");
+    row.classList.remove("mismatch");
+    if ([q, p, d, n].some(function (v) { return typeof v === "number" && isNaN(v); })) {
+      out.textContent = "?"; row.classList.add("mismatch"); return;
+    }
+    if (q === null || p === null || n === null) { out.textContent = ""; return; }
+    var product = q * p, expected = product - (product < 0 ? -1 : 1) * Math.abs(d || 0);
+    var ok = Math.abs(expected - n) <= Math.max(0.01, Math.abs(n) * 0.005) + 1e-9;
+    var lang = document.documentElement.lang === "en" ? "en-GB" : "lt-LT";
+    var shown = expected.toLocaleString(lang, { minimumFractionDigits: 2, maximumFractionDigits: 6 });
+    out.textContent = ok ? "✓" : "≠ " + shown;
+    row.classList.toggle("mismatch", !ok);
+  }
+  function checkAll() { document.querySelectorAll("#lines tr.line").forEach(checkRow); }
+  document.body.addEventListener("input", function (event) {
+    var row = event.target.closest && event.target.closest("#lines tr.line");
+    if (row) { checkRow(row); }
+  });
+  document.body.addEventListener("click", function (event) {
+    var remove = event.target.closest && event.target.closest(".remove-line");
+    if (remove) { remove.closest("tr").remove(); return; }
+    if (!(event.target.closest && event.target.closest("#add-line"))) { return; }
+    var template = document.getElementById("line-template"), body = document.querySelector("#lines tbody");
+    if (!template || !body) { return; }
+    var next = 0;
+    body.querySelectorAll("[name^='lines[']").forEach(function (el) {
+      var n = parseInt(el.name.slice(6), 10);
+      if (n >= next) { next = n + 1; }
+    });
+    var html = template.innerHTML.replace(/__i__/g, String(next));
+    body.insertAdjacentHTML("beforeend", html);
+    var added = body.lastElementChild;
+    var number = added.querySelector('[name$="].lineNo"]');
+    if (number) { number.value = String(body.querySelectorAll("tr.line").length); }
+    var description = added.querySelector('[name$="].description"]');
+    if (description) { description.focus(); }
+  });
+  document.addEventListener("DOMContentLoaded", checkAll);
+  document.body.addEventListener("htmx:afterSettle", checkAll);
 })();

@@ -76,9 +76,13 @@ class World:
         page.wait_for_url(f"{self.base}/invoices")
         return page
 
-    def shot(self, page, name: str) -> Path:
+    def shot(self, page, name: str, selector: str | None = None) -> Path:
+        """The whole page, or only the element `selector` names."""
         path = self.screens / f"{name}.png"
-        page.screenshot(path=str(path), full_page=True)
+        if selector:
+            page.locator(selector).screenshot(path=str(path))
+        else:
+            page.screenshot(path=str(path), full_page=True)
         extra = os.environ.get("INVOICES_SCREENS")
         if extra:
             Path(extra).mkdir(parents=True, exist_ok=True)

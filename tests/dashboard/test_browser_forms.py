@@ -42,7 +42,7 @@ def test_invoice_edit_refused_then_saved_then_stale(world):
     _, invoice_id = team.invoice(client_id=team.client())
     page = world.page(team.member_email, "lt")
     page.goto(f"{world.base}/invoices/{invoice_id}")
-    assert page.input_value("input[name='totals.net']") == "2504,00"
+    assert page.input_value("input[name='totals.net']") == "2\u00a0504,00"
     page.fill("input[name='totals.net']", "1,234")
     page.fill("input[name='issueDate']", "2026-13-45")
     page.click("form.fields button[type=submit]")
@@ -60,7 +60,7 @@ def test_invoice_edit_refused_then_saved_then_stale(world):
     page.fill("input[name='issueDate']", "2026-03-31")
     page.click("form.fields button[type=submit]")
     page.wait_for_selector(".notice")
-    assert page.input_value("input[name='totals.net']") == "47488,52"
+    assert page.input_value("input[name='totals.net']") == "47\u00a0488,52"
 
     # someone else saves meanwhile: the member's edit is refused, kept, and the newer version one click away
     principal = authenticate(team.store, team.live_key, "127.0.0.1")

@@ -37,7 +37,10 @@ def test_amounts_show_two_decimals_quantities_and_prices_their_own():
     assert numbers.show("0.5125", "lt", 2) == "0,5125"
     assert numbers.show("2.500", "lt") == "2,500"
     assert numbers.show("10", "en") == "10"
-    assert numbers.for_input("47488.52", "lt", 2) == "47488,52"
+    assert numbers.for_input("47488.52", "lt", 2) == "47\u00a0488,52"
+    assert numbers.for_input("47488.52", "en", 2) == "47,488.52"
     assert numbers.for_input("86.4", "en", 2) == "86.40"
+    assert numbers.for_input("2000", "en") == "2000" and numbers.for_input("2000", "lt") == "2\u00a0000"
+    assert numbers.for_input("1.250", "en") == "1.250"  # 1,250 would be ambiguous, 1.250 is not grouped
     for shown in ("47488,52", "86.40", "1\u00a0140,00", "1,140.00"):  # what is shown reads back the same
         assert numbers.parse(shown) in ("47488.52", "86.40", "1140.00")
