@@ -106,6 +106,8 @@ def patch_from(document: dict, form: dict) -> tuple[dict, list[dict]]:
         sent = form_text(form, path)
         current = value_at(document, path)
         if path in MONEY:
+            if sent is not None and _shown_unchanged(current, sent, 2):
+                continue  # as the page showed it (1,125 would be ambiguous typed anew)
             if sent is not None:
                 try:
                     sent = numbers.parse(sent)
@@ -135,17 +137,21 @@ def _rows(form: dict) -> list[dict]:
     return [row for _i, row in sorted(rows.items()) if any(v is not None for k, v in row.items() if k != "from")]
 
 
+def _shown_unchanged(value, typed: str, minimum: int) -> bool:
+    """Whether `typed` is exactly how a page (Lithuanian or English) showed `value`."""
+    if value in (None, ""):
+        return False
+    shown = {numbers.for_input(value, lang, minimum) for lang in ("lt", "en")}
+    return typed in shown or typed.replace(" ", "\u00a0") in shown
+
+
 def _as_shown(stored: list[dict], origin: str | None, name: str, typed: str) -> str | None:
     """The stored value when `typed` is exactly how the page showed it (`2,500` for a
     quantity of 2.500 is then no ambiguity: the member did not touch it)."""
     if origin is None or not origin.isdigit() or int(origin) >= len(stored):
         return None
     value = stored[int(origin)].get(name)
-    if value is None:
-        return None
-    minimum = 2 if name in LINE_MONEY or name == "unitPrice" else 0
-    shown = {numbers.for_input(value, lang, minimum) for lang in ("lt", "en")}
-    return str(value) if typed in shown or typed.replace(" ", "\u00a0") in shown else None
+    return str(value) if _shown_unchanged(value, typed, 2 if name in LINE_MONEY else 0) else None
 
 
 def lines_from(form: dict, stored: list[dict] | None = None) -> tuple[list[dict], list[dict]]:
