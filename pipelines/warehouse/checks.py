@@ -187,16 +187,36 @@ KINDS = (
 )
 
 
+def _evaluate_day(kind: Kind, spec: Table, day: str, warehouse: WarehouseResource,
+                  store: StoreResource) -> dg.AssetCheckResult:
+    try:
+        with duckdb.connect(str(warehouse.duckdb_path), read_only=True) as con:
+            return kind.evaluate(Scope(spec, day, con, warehouse, store))
+    except (duckdb.IOException, duckdb.CatalogException, FileNotFoundError) as exc:  # the day was never written
+        return dg.AssetCheckResult(passed=False, metadata={"error": str(exc)})
+
+
+def over_days(results: dict[str, dg.AssetCheckResult]) -> dg.AssetCheckResult:
+    """One evaluation for a run over several days (a backfill is one run per range): it passes
+    when every day passes; the days that failed and each day's metadata are its metadata."""
+    if len(results) == 1:
+        return next(iter(results.values()))
+    failed = sorted(day for day, result in results.items() if not result.passed)
+    severity = next((r.severity for r in results.values() if not r.passed), dg.AssetCheckSeverity.ERROR)
+    per_day = {day: {k: getattr(v, "value", v) for k, v in result.metadata.items()} for day, result in results.items()}
+    return dg.AssetCheckResult(
+        passed=not failed, severity=severity,
+        metadata={"days": len(results), "failed_days": dg.MetadataValue.json(failed),
+                  "by_day": dg.MetadataValue.json(per_day)},
+    )
+
+
 def _check(kind: Kind, spec: Table) -> dg.AssetChecksDefinition:
     @dg.asset_check(asset=spec.asset_key, name=kind.name, description=kind.description, partitions_def=DAILY)
     def evaluate(
         context: dg.AssetCheckExecutionContext, warehouse: WarehouseResource, store: StoreResource
     ) -> dg.AssetCheckResult:
-        try:
-            with duckdb.connect(str(warehouse.duckdb_path), read_only=True) as con:
-                return kind.evaluate(Scope(spec, context.partition_key, con, warehouse, store))
-        except (duckdb.IOException, duckdb.CatalogException, FileNotFoundError) as exc:  # the day was never written
-            return dg.AssetCheckResult(passed=False, metadata={"error": str(exc)})
+        return over_days({day: _evaluate_day(kind, spec, day, warehouse, store) for day in context.partition_keys})
 
     return evaluate
 

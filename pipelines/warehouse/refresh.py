@@ -10,7 +10,7 @@ from pathlib import Path
 
 import dagster as dg
 
-from pipelines.warehouse.partitions import DAILY
+from pipelines.warehouse.partitions import DAILY, START_VARIABLE
 from pipelines.warehouse.schedules import warehouse_job
 
 # The command prints one JSON object; Dagster's per-step debug lines would bury it.
@@ -36,7 +36,8 @@ def refresh_day(day: str, dagster_home: Path) -> dict:
                 tags={"invoices/trigger": "cli"},
             )
         except dg.DagsterUnknownPartitionError:
-            raise ValueError(f"the warehouse has days from {DAILY.start:%Y-%m-%d} to today (UTC)") from None
+            raise ValueError(f"the warehouse has days from {DAILY.start:%Y-%m-%d} to today (UTC); "
+                             f"{START_VARIABLE} sets an earlier first day") from None
     rows = {
         event.asset_key.path[-1]: event.materialization.metadata["dagster/row_count"].value
         for event in result.get_asset_materialization_events()
