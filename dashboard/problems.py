@@ -39,7 +39,17 @@ PROBLEMS = {
     "job.not_found": N_("The job is no longer there."),
     "key.invalid_scopes": N_("Choose at least one scope."),
     "job.not_parked": N_("The job no longer waits for credits, so it cannot be cancelled."),
+    "invoice.not_ready_for_export": N_("The invoice is still being processed; export it once it is processed."),
+    "invoice.export_unavailable_failed": N_("The invoice's processing failed, so there is nothing to export."),
+    "invoice.export_unavailable_preprocessing": N_(
+        "The export cannot be made yet: a code or setting it needs is missing, or the amounts do not add up."),
+    "export.invalid_format": N_("There is no such export format."),
+    "webhook.delivery_payload_unavailable": N_(
+        "The event is older than 30 days: its content is no longer kept, so it cannot be sent again."),
 }
+# Errors whose detail names what to fix (written for operators, in English): shown after our sentence.
+WITH_DETAIL = frozenset({"invoice.export_unavailable_preprocessing"})
+ON_A_PAGE = N_("This address or its parameters cannot be used.")
 GENERAL = N_("This could not be done.")
 
 FIELDS = {
@@ -122,8 +132,13 @@ def refusal(code: str, status: int = 400, fields: dict[str, str] | None = None, 
 
 
 def error_page_detail(error) -> str | None:
-    """The sentence an error page adds under its title: ours, or on English pages the detail."""
-    known = PROBLEMS.get(getattr(error, "code", ""))
+    """The sentence an error page adds under its title: ours (with the detail where it
+    names the fix), or on English pages the detail. A refused request of a page that is no
+    form (a bad filter or cursor) is not told to fix fields beside it."""
+    code, detail = getattr(error, "code", ""), getattr(error, "detail", None)
+    if code in ("validation.invalid_body", "validation.failed") or code.startswith("pagination."):
+        return detail if i18n.current() == "en" else i18n.gettext(ON_A_PAGE)
+    known = PROBLEMS.get(code)
     if known:
-        return i18n.gettext(known)
-    return getattr(error, "detail", None) if i18n.current() == "en" else None
+        return f"{i18n.gettext(known)} {detail}" if code in WITH_DETAIL and detail else i18n.gettext(known)
+    return detail if i18n.current() == "en" else None
