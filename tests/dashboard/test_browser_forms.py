@@ -119,6 +119,9 @@ def test_webhook_forms_refuse_plain_http_beside_the_url(world):
     page.fill("#url", "https://localhost:8443/hook")
     page.click("#new-endpoint button[type=submit]")
     page.wait_for_selector("#secret")
+    page.goto(f"{world.base}/webhooks")
+    assert "bet kur" in page.locator("table tbody tr").first.inner_text()  # the source filter in words
+    page.click("table tbody tr a")
     page.fill("form.card #url", "http://localhost:8443/hook")
     page.click("form.card button[type=submit]:has-text('Išsaugoti')")
     assert "https://" in _error(page, "url")
