@@ -12,14 +12,16 @@ import re
 from collections import Counter
 from datetime import date, timedelta
 
+from . import language_packs
 from .dates import DateMatch, find_dates
 from .fields import RIGHT, Candidate, Hit, Layout, Span, label_value, label_values, wrapped_parts
 from .identifiers import find_ibans, vat_is_valid
 from .labels import DOCUMENT_TYPES
-from .normalize import clean_value
+from .normalize import clean_value, fold
 
 UNLABELLED = 0.6
-GENERIC_DATE_LABELS = {"data", "date", "datum", "datums", "fecha", "kuupaev", "дата"}
+# A date's label as general as "Data", "Datum", "Fecha": the packs' ``header_words.generic_dates``.
+GENERIC_DATE_LABELS = {fold(word) for word in language_packs.entries("header_words", "generic_dates")}
 CURRENCIES = {"EUR", "USD", "GBP", "PLN", "SEK", "NOK", "DKK", "CHF", "CZK", "HUF", "RON", "BGN",
               "UAH", "JPY", "CNY", "CAD", "AUD", "ISK", "TRY", "RUB", "BYN", "MDL", "RSD", "INR",
               "BRL", "MXN", "ZAR", "SGD", "HKD", "KRW", "NZD", "AED"}
@@ -87,8 +89,8 @@ def _compound_title(layout: Layout) -> Candidate | None:
 
 
 # Titles of languages that use one word for every invoice: whether it is a VAT invoice
-# is told by the seller, not by the title.
-_ONE_WORD_INVOICE = {"rechnung", "facture", "arve", "factuur", "fattura", "factura"}
+# is told by the seller, not by the title (``header_words.one_word_invoice``).
+_ONE_WORD_INVOICE = {fold(word) for word in language_packs.entries("header_words", "one_word_invoice")}
 
 
 def vat_invoice_if_registered(doc_type: Candidate | None, seller_vat_code: str | None) -> Candidate | None:
@@ -375,9 +377,11 @@ def _union(a: Span, b: Span) -> Span:
 
 
 # A term in days, in the lexicon's languages ("14 d.", "30 dienų", "14 Tage", "30 jours",
-# "14 dni", "30 dienas", "14 päeva", "30 dagen", "30 giorni", "30 días", "10 дней"), folded.
-_TERM_DAYS = re.compile(r"(\d{1,3})\s*(?:d\.|d\b|dien\w*|kalendorin\w*|days?\b|tage?n?\b|jours?\b|dni\b|"
-                        r"dienas?\b|paeva\b|p\.\b|dagen\b|giorni\b|dias\b|дн\w*)")
+# "14 dni", "30 dienas", "14 päeva", "30 dagen", "30 giorni", "30 días", "10 дней"), folded: the
+# packs' ``header_words.term_days``.
+_TERM_DAYS = re.compile(r"(\d{1,3})\s*(?:"
+                        + "|".join(dict.fromkeys(fold(p) for p in language_packs.entries("header_words", "term_days")))
+                        + ")")
 
 
 def dates(layout: Layout, issue_anchor: Span | None) -> dict[str, Candidate]:

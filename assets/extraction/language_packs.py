@@ -1,6 +1,7 @@
 """Language packs: the words the engine reads, one TOML file per language.
 
-Every label word, document title, month name, legal form, unit and invoice word sits in
+Every label word, document title, month name, legal form, unit, invoice word and the
+other words the engine reads (a street's mark, "your", a term's "days" ...) sits in
 ``languages/<code>.toml`` (``_common.toml`` for words printed alike in many languages), so
 that adding or correcting a language touches one data file and no code. This module only
 reads the packs, once, and hands them out in the order the engine relies on; compiling a
@@ -41,11 +42,13 @@ GROUPS: dict[str, tuple[str, ...]] = {
     **LABEL_GROUPS,
     "document_types": DOCUMENT_KINDS,
     "months": ("names", "abbreviations"),
-    "legal_forms": ("forms",),
-    "units": ("goods", "service"),
+    "legal_forms": ("forms", "unread", "misread", "spellings"),
+    "units": ("goods", "service", "service_words"),
     "words": ("invoice", "total", "net", "vat", "due"),
+    "party_words": ("street_marks", "phone_words", "bank_names", "connectors", "yours", "buyers"),
+    "header_words": ("generic_dates", "one_word_invoice", "term_days"),
 }
-PACK_KEYS = ("language", "name", "order", "empty")
+PACK_KEYS = ("language", "name", "order", "country", "empty")
 
 
 class PackError(ValueError):
@@ -117,9 +120,29 @@ def units(kind: str) -> frozenset[str]:
     return frozenset(unit for pack in packs() for unit in pack["units"][kind])
 
 
-def legal_forms() -> dict[str, list[str]]:
-    """Language -> the legal forms of its companies as printed ("UAB", "GmbH", "s.r.o.")."""
-    return {pack["pack"]["language"]: pack["legal_forms"]["forms"] for pack in packs()}
+def legal_forms(key: str = "forms") -> dict[str, list]:
+    """Language -> the legal forms of its companies as printed ("UAB", "GmbH", "s.r.o.") that
+    mark a company's name; ``key`` "unread", "misread" or "spellings" for the other lists of
+    the group (see ``languages/README.md``)."""
+    return {pack["pack"]["language"]: pack["legal_forms"][key] for pack in packs()}
+
+
+def entries(group: str, key: str) -> list:
+    """Every pack's entries of ``group.key`` as written, in reading order, each once: the
+    word lists read as one set or one alternation whatever their language ("connectors",
+    "term_days" ...)."""
+    out: list = []
+    for pack in packs():
+        for value in pack[group][key]:
+            if value not in out:
+                out.append(value)
+    return out
+
+
+def countries() -> dict[str, str]:
+    """Language -> the country whose VAT number a label of the language names when the
+    number is printed bare (``pack.country``), for the languages that name one."""
+    return {pack["pack"]["language"]: pack["pack"]["country"] for pack in packs() if pack["pack"]["country"]}
 
 
 def words(kind: str) -> list[tuple[str, str]]:

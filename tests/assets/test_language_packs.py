@@ -143,3 +143,98 @@ def test_labels_of_each_language(text, key):
 ])
 def test_titles_of_each_language(title, kind):
     assert next(k for k, p in labels.DOCUMENT_TYPES if p.search(fold(title))) == kind
+
+
+def _compiles(pattern: str) -> None:
+    re.compile(fold(pattern))
+
+
+@pytest.mark.parametrize("path", PATHS, ids=_ids(PATHS))
+def test_legal_forms_party_and_header_words(path):
+    data = _raw(path)
+    country = data["pack"]["country"]
+    assert country == "" or re.fullmatch(r"[A-Z]{2}", country), country
+    forms = data["legal_forms"]
+    for key in ("forms", "unread"):
+        assert all(isinstance(f, str) and f and f == f.strip() for f in forms[key]), key
+    assert not set(forms["forms"]) & set(forms["unread"]), "a form both read and unread"
+    for pattern in forms["misread"]:
+        _compiles(pattern)
+    for spelling in forms["spellings"]:
+        assert set(spelling) == {"pattern", "spelling"}, spelling
+        re.compile(spelling["pattern"]).sub(spelling["spelling"], "X")  # the group a spelling names exists
+    for group in ("party_words", "header_words"):
+        for key, values in data[group].items():
+            for value in values:
+                assert isinstance(value, str) and value and value == value.strip(), (group, key, value)
+                assert value == value.lower(), f"{value!r}: written in lower case"
+                if key not in ("connectors", "generic_dates", "one_word_invoice"):  # those are words, not patterns
+                    _compiles(value)
+    assert all(isinstance(w, str) and w for w in data["units"]["service_words"])
+
+
+def test_label_countries():
+    from assets.extraction.parties.reading import _LABEL_COUNTRY
+    # Languages of several countries name their main one; English, Russian, Ukrainian none.
+    assert _LABEL_COUNTRY == {"lt": "LT", "de": "DE", "fr": "FR", "pl": "PL", "lv": "LV", "et": "EE", "nl": "NL",
+                              "it": "IT", "es": "ES"}
+    assert language_packs.countries() == _LABEL_COUNTRY
+
+
+@pytest.mark.parametrize("name, has_form", [
+    ("UAB „Šiaurės vėjas“", True), ("Vilniaus prekyba, VšĮ", True), ("Muster GmbH", True), ("Firma Sp. z 0.0.", True),
+    ("Acme 5.A.", True), ("Beta S.r.l.", True), ("Gamma Kft.", True), ("Delta Kft", True), ("Eesti OÜ", True),
+    ("Sofia EOOD", True), ("Nordic ASA", True), ("Muster GbR", False), ("Alpha SASU", False), ("ТОВ Ромашка", False),
+    ("Jonas Jonaitis", False), ("Asmens kodas", False),
+])
+def test_legal_forms_read_from_the_packs(name, has_form):
+    from assets.extraction.parties.names import _has_legal_form
+    assert _has_legal_form(name) is has_form
+
+
+@pytest.mark.parametrize("printed, tidy", [
+    ("Firma Sp z 00", "Firma Sp. z o.o."), ("Tamm OU", "Tamm OÜ"), ("Tamm ОУ", "Tamm OÜ"), ("Acme 5.A.", "Acme S.A."),
+    ("Všį Vilnius", "VšĮ Vilnius"), ("Jono Jankauskienės Il", "Jono Jankauskienės IĮ"),
+    ("Muster GmbH £ Co. KG", "Muster GmbH & Co. KG"), ("Beta S..r.l.", "Beta S.r.l."),
+])
+def test_legal_form_spellings(printed, tidy):
+    from assets.extraction.parties.names import tidy_name
+    assert tidy_name(printed) == tidy
+
+
+def test_party_words_of_each_language():
+    from assets.extraction.parties.names import _BANK_NAME, _CONNECTORS, _PHONE_WORDS, _STREET_MARK, _open_name
+    from assets.extraction.parties.unheaded import _BUYERS, _YOURS
+    assert {"and", "und", "ir", "i", "e", "en", "un", "ja", "y", "et", "&", "+", "og", "och", "es", "ve",
+            "-"} == _CONNECTORS
+    assert _open_name("Müller und") and _open_name("Kovács és") and not _open_name("Müller GmbH")
+    for street in ("Gedimino pr. 12", "Laisvės al. 10", "Berliner Str. 5", "1 High Street", "10 Downing St"):
+        assert _STREET_MARK.search(street), street
+    assert all(_PHONE_WORDS.search(fold(w)) for w in ("Tel.", "Mob.", "Faksas", "Phone", "Fax"))
+    assert all(_BANK_NAME.search(fold(w)) for w in ("Commerzbank AG", "Swedbank AS", "LHV Pank", "Banco Santander",
+                                                    "Banque Populaire", "Sparkasse Köln", "Caixa Geral"))
+    for word in ("Ihre", "Your", "Votre", "Jūsų", "Uw", "Teie", "Vostra", "Vs.", "Su", "Wasz", "Państwa", "Ваш"):
+        assert _YOURS.fullmatch(fold(word)), word
+    for word in ("Pirkėjo", "Pircēja", "Kliendi", "Kunden", "Customer's", "Purchasers", "Cliente", "Klant",
+                 "Покупателя"):
+        assert _BUYERS.fullmatch(fold(word)), word
+    assert not _YOURS.fullmatch("unser") and not _BUYERS.fullmatch("verkaufer")
+
+
+def test_header_words_of_each_language():
+    from assets.extraction.header import _ONE_WORD_INVOICE, _TERM_DAYS, GENERIC_DATE_LABELS
+    assert GENERIC_DATE_LABELS == {"data", "date", "datum", "datums", "fecha", "kuupaev", "дата"}
+    assert _ONE_WORD_INVOICE == {"rechnung", "facture", "arve", "factuur", "fattura", "factura"}
+    for text, days in (("per 30 dienų", 30), ("14 d.", 14), ("14 Tage", 14), ("innerhalb von 10 Tagen", 10),
+                       ("30 jours", 30), ("14 dni", 14), ("30 dienas", 30), ("14 päeva", 14), ("30 dagen", 30),
+                       ("30 giorni", 30), ("30 días", 30), ("10 дней", 10), ("30 days", 30)):
+        m = _TERM_DAYS.search(fold(text))
+        assert m and int(m.group(1)) == days, text
+    assert _TERM_DAYS.search(fold("30 EUR")) is None
+
+
+def test_service_words():
+    from assets.extraction.tables.items import _SERVICE_WORDS
+    for text in ("Konsultavimo paslaugos", "Patalpų nuoma", "IT maintenance", "Web hosting", "Priežiūros darbai"):
+        assert _SERVICE_WORDS.search(text), text
+    assert not _SERVICE_WORDS.search("Kava 1 kg")

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from .. import language_packs
 from ..alphabets import base_letter
 from ..contacts import EMAIL
 from ..countries import country_named
@@ -17,13 +18,18 @@ from ..labels import DOCUMENT_TYPES
 from ..normalize import clean_value, fold
 
 
-# Legal forms of the EU's companies (folded): a line carrying one is a company's name.
+def _alternatives(patterns: list[str]) -> str:
+    """Patterns of the packs, folded as the text they are matched on, joined as alternatives."""
+    return "|".join(dict.fromkeys(fold(p) for p in patterns))
+
+
+# Legal forms of the EU's companies (folded; the packs' ``legal_forms.forms`` as printed and
+# their ``misread`` patterns): a line carrying one is a company's name.
 _LEGAL_FORMS = re.compile(
-    r"(?<![\w])(uab|ab|mb|vsi|ii|zub|kb|tub|as|sia|ou|oy|oyj|asa|aps|a/s|gmbh|mbh|ag|kg|ohg|ug|se|e\.k\.|"
-    r"ltd|limited|llc|inc|plc|llp|sp\. ?z ?[o0]\.[o0]\.|sp\.j\.|sp\.k\.|[s5]\.a\.|sa|s\.p\.a\.|spa|[s5]\.r\.l\.|srl|"
-    r"s\.a\.s\.|sas|sarl|s\.a\.r\.l\.|s\.l\.|sl|s\.l\.u\.|n\.v\.|nv|b\.v\.|bv|v\.o\.f\.|bvba|sprl|"
-    r"s\.r\.o\.|a\.s\.|kft|zrt|nyrt|bt|d\.o\.o\.|d\.d\.|eood|ood|ad|ab|snc|sc|scs)(?![\w])"
-)
+    r"(?<![\w])("
+    + _alternatives([re.escape(fold(form)) for forms in language_packs.legal_forms().values() for form in forms]
+                    + [p for patterns in language_packs.legal_forms("misread").values() for p in patterns])
+    + r")(?![\w])")
 
 # Postal codes as Europe prints them: five digits (LT, DE, FR, IT, ES, EE, FI, SE ...),
 # "00-238" (PL), "1234 AB" (NL), and four digits before a capitalised town (BE, AT, CH,
@@ -46,7 +52,9 @@ _WORD3 = re.compile(r"[^\W\d_]{3}")  # two letters in a row: text, not a rule or
 
 _RULE = re.compile(r"[\s:]*[_.…]{3,}\s*")  # a line to sign or write on
 
-_STREET_MARK = re.compile(r"(?<![\w])(g|pr|al|pl|skg|kel|tak|str|st|street|road|rd|ave)\.?(?![\w])", re.I)
+# A street's mark, with or without its dot ("g.", "al.", "Str.", "Rd"): the packs' ``party_words.street_marks``.
+_STREET_MARK = re.compile(r"(?<![\w])(" + _alternatives(language_packs.entries("party_words", "street_marks"))
+                          + r")\.?(?![\w])", re.I)
 
 
 def _marks(text: str) -> int:
@@ -78,8 +86,8 @@ def looks_like_name(text: str) -> bool:
     return True
 
 
-# Words a name does not end with: it goes on on the next line.
-_CONNECTORS = {"and", "und", "ir", "i", "e", "en", "un", "ja", "y", "et", "&", "+", "og", "och", "es", "ve", "-"}
+# Words a name does not end with: it goes on on the next line (``party_words.connectors``).
+_CONNECTORS = {fold(word) for word in language_packs.entries("party_words", "connectors")}
 
 
 def _open_name(text: str) -> bool:
@@ -162,17 +170,14 @@ def _latin_homoglyphs(name: str) -> str:
 
 # Legal forms are a closed vocabulary, so OCR's misreadings of them can be undone
 # ("Sp. Zz 0.0." -> "Sp. z o.o.", "Všį" -> "VšĮ", "OU" -> "OÜ"); only at the name's ends.
-_LEGAL_FORM_SPELLINGS = [
-    (re.compile(r"(?<=\w)\.{2,}(?=\w)"), "."),  # "S..r.l.": a speck beside a dot
-    (re.compile(r"(?<=\w)\s+[£A8S%$€]\s+(?=Co\.?\s*K)"), " & "),  # "GmbH £ Co. KG": the ampersand
-    (re.compile(r"\bSp\.?\s*[zZ]{1,2}\s*[oO0]\.?\s*[oO0]\.?$"), "Sp. z o.o."),
-    (re.compile(r"\s(?:O[UÜO]|0[UÜ]|00|[OО]У)$"), " OÜ"),  # "ОУ": read with the Russian model
-    (re.compile(r"\s5\.\s?(A|L|R\.L)\.$"), r" S.\1."),  # "S.A." read "5.A."
-    (re.compile(r"^V[šsŠS][įiĮIl1]\b"), "VšĮ"),
-    (re.compile(r"\s(?:[Il1][ĮI1l])$"), " IĮ"),
-]
+# A speck beside a dot first ("S..r.l."), then the packs' ``legal_forms.spellings``, pack by
+# pack, as written.
+_LEGAL_FORM_SPELLINGS = [(re.compile(r"(?<=\w)\.{2,}(?=\w)"), ".")] + [
+    (re.compile(spelling["pattern"]), spelling["spelling"])
+    for spellings in language_packs.legal_forms("spellings").values() for spelling in spellings]
 
-_PHONE_WORDS = re.compile(r"\b(tel|mob|phone|faks|fax)")
+# The beginning of a phone's word ("Tel.", "Mob.", "Faksas"): the packs' ``party_words.phone_words``.
+_PHONE_WORDS = re.compile(r"\b(" + _alternatives(language_packs.entries("party_words", "phone_words")) + ")")
 
 
 def _legal_entity(name: str) -> bool | None:
@@ -219,7 +224,8 @@ def parse_address(text: str) -> dict:
 
 _SEPARATORS = " |·•;,:-–"
 
-_BANK_NAME = re.compile(r"bank|pank|banco|banque|sparkasse|caixa")
+# A bank's word inside a name ("Commerzbank AG", "Swedbank AS", "Caixa Geral"): ``party_words.bank_names``.
+_BANK_NAME = re.compile(_alternatives(language_packs.entries("party_words", "bank_names")))
 
 # The marks that part a name from its address on one line ("X GmbH · Straße 1 · Stadt"),
 # and what OCR reads a small middle dot as ("+", "-", "»", ":").

@@ -7,6 +7,7 @@ from __future__ import annotations
 import itertools
 import re
 
+from .. import language_packs
 from ..alphabets import base_letter, country_of_name, native_letters
 from ..company_codes import LOOSE_FORMATS
 from ..countries import country_named
@@ -128,9 +129,9 @@ def _first_value(layout: Layout, hit: Hit) -> Candidate | None:
 
 
 # The country whose VAT number a label of a language names when printed bare ("NIP:
-# 526-025-02-74" is Polish even where the checksum would also pass in Bulgaria).
-_LABEL_COUNTRY = {"lt": "LT", "de": "DE", "fr": "FR", "pl": "PL", "lv": "LV", "et": "EE", "nl": "NL",
-                  "it": "IT", "es": "ES"}
+# 526-025-02-74" is Polish even where the checksum would also pass in Bulgaria): the packs'
+# ``pack.country``.
+_LABEL_COUNTRY = language_packs.countries()
 
 
 def _read_field(key: str, span: Span, score: float, country: str | None = None) -> Candidate | None:

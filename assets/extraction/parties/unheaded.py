@@ -7,10 +7,11 @@ from __future__ import annotations
 import re
 from statistics import median
 
+from .. import language_packs
 from ..fields import Candidate, Layout, Span, TextLine, label_value, lines_from_words
 from ..identifiers import find_ibans, find_vat_codes
 from ..normalize import fold
-from .names import _READ_SEP, _SEPARATORS, _WORD, _company_not_bank, _core_name, _has_legal_form, _looks_like_address, _name_end, tidy_name
+from .names import _READ_SEP, _SEPARATORS, _WORD, _alternatives, _company_not_bank, _core_name, _has_legal_form, _looks_like_address, _name_end, tidy_name
 from .blocks import Block, _FIELD_KEYS, _NOT_NAME_KEYS, _bbox, _collect, _names_the_buyer
 from .window import _has_code, _name_above, _window_address, letterhead
 
@@ -179,15 +180,14 @@ def _codes(lines: list[TextLine]) -> list[str]:
 
 
 # "Your" before a code's label: the code is the reader's, the buyer's ("Ihre USt-IdNr.",
-# "Your VAT no.", "Votre n° TVA", "Jūsų PVM kodas", "Uw btw-nummer", "Ваш ИНН").
-_YOURS = re.compile(r"(?:ihre?|your|votre|vos|jusu|uw|teie|vostr[oa]|vs\.|su|sus|wasz|panstwa|ваш)")
+# "Your VAT no.", "Votre n° TVA", "Jūsų PVM kodas", "Uw btw-nummer", "Ваш ИНН"):
+# the packs' ``party_words.yours``.
+_YOURS = re.compile(r"(?:" + _alternatives(language_packs.entries("party_words", "yours")) + ")")
 
 # A buyer's word in the form that qualifies a code's label ("Pirkėjo PVM kodas", "Klienta
 # PVN nr.", "Kunden-USt-IdNr.", "Customer's VAT ID"), which the heading dictionaries,
-# holding the words as headings print them, do not match.
-_BUYERS = re.compile(r"(?:pirkejo|kliento|uzsakovo|pirceja|klienta|pasutitaja|ostja|kliendi|tellija|"
-                     r"kunden|kunde|kaufers|(?:customer|client|buyer|purchaser)(?:'?s)?|cliente|klant|покупателя|заказчика|клиента)"
-                     r"(?![\w])")
+# holding the words as headings print them, do not match: the packs' ``party_words.buyers``.
+_BUYERS = re.compile(r"(?:" + _alternatives(language_packs.entries("party_words", "buyers")) + r")(?![\w])")
 
 
 def _value_taken(layout: Layout, line: TextLine, pos: int, taken: set[int]) -> bool:

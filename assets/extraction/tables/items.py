@@ -149,8 +149,9 @@ _SERVICE_UNITS = language_packs.units("service")
 _GOODS_UNITS = language_packs.units("goods")
 
 
-_SERVICE_WORDS = re.compile(r"(?i)paslaug|service|konsultav|consult|nuoma|rent|priežiūr|maintenance|"
-                            r"transport|freight|darbai|mokymai|training|licencij|subscription|hosting|valymas")
+# Beginnings of a description's words that tell a service ("Paslaugos", "Consulting"), in any
+# case, as printed: the packs' ``units.service_words``.
+_SERVICE_WORDS = re.compile("(?i)" + "|".join(language_packs.entries("units", "service_words")))
 
 
 def _percent_follows(span) -> bool:
