@@ -177,3 +177,26 @@ def test_cancelling_a_job_that_is_no_longer_parked_says_so(world):
     page.click(f"#job-{job_id} form button")
     assert "nebelaukia kreditų" in _problem(page)
     _no_codes(page)
+
+
+def test_login_and_set_password_refusals_are_visible(world):
+    from core import members, password_links
+    from core.secret_key import signing_key
+
+    context = world.browser.new_context(locale="lt-LT")
+    page = context.new_page()
+    page.goto(f"{world.base}/login?lang=en")
+    page.fill("#email", world.team.member_email)
+    page.fill("#password", "not the password")
+    page.click("form[action='/app/login'] button")
+    assert "Wrong email or password." in _problem(page)
+    assert page.input_value("#email") == world.team.member_email
+
+    created = members.create(world.store, world.team.team_id, "naujokas@example.lt")
+    link = password_links.make_link(world.base.removesuffix("/app"), signing_key(world.settings), created["userId"], "")
+    page.goto(link + "&lang=lt")
+    page.fill("#password", "naujas slaptazodis")
+    page.fill("#password_again", "kitas slaptazodis")
+    page.click("form[action='/app/set-password'] button")
+    assert "Slaptažodžiai nesutampa." in _problem(page)
+    context.close()
