@@ -49,4 +49,8 @@ warnings.filterwarnings("ignore", message="Parameter `owners`", category=dg.Beta
 
 DOMAINS = (stream_runs.defs, reprocessing.defs, credits.defs, retention.defs, warehouse.defs)
 
-defs = dg.Definitions.merge(*DOMAINS, dg.Definitions(resources=RESOURCES))
+# Every run logs its events as one JSON object per line, like every other process of the stack
+# (the daemon and the code server are started with `--log-format json`, cli/supervise.py).
+LOGGERS = {"console": dg.json_console_logger}
+
+defs = dg.Definitions.merge(*DOMAINS, dg.Definitions(resources=RESOURCES, loggers=LOGGERS))
