@@ -92,3 +92,12 @@ def test_the_daemon_runs_over_one_code_server_without_heartbeat(tmp_path):
     assert _group(wrapper.pid) == {}  # the daemon, the code server and the runs stopped with it
     assert not (home / "dagster" / "code-server.sock").exists()
     assert "No heartbeat received" not in (tmp_path / "daemon.log").read_text()
+
+
+def test_the_webserver_logs_json_lines(tmp_path, monkeypatch):
+    from cli.supervise import render
+
+    monkeypatch.setenv("INVOICES_HOME", str(tmp_path))
+    conf = render(load_settings())
+    webserver = next(line for line in conf.splitlines() if line.startswith("command=") and "dagster-webserver" in line)
+    assert "--log-format json" in webserver and "--code-server-log-level warning" in webserver
