@@ -6,13 +6,14 @@ what the member touched; it then goes through `schemas.invoices.InvoicePatch` an
 Lithuanian way or the English one (`dashboard.numbers`); an unchanged amount is no change
 however it is written.
 
-Lines are edited in the same form (`lines[<row>].<field>`, every field of invoice.md's
-line): rows may be added and removed, and when any line differs from the stored ones the
-patch carries the whole list (arrays are replaced whole), so one save is one edit with
-one history entry.
+Lines and the VAT breakdown are edited in the same form (`lines[<row>].<field>`, every
+field of invoice.md's line; `vatBreakdown[<row>].<field>`): rows may be added and
+removed, and when any row differs from the stored ones the patch carries the whole list
+(arrays are replaced whole), so one save is one edit with one history entry.
 """
 
 import re
+from dataclasses import dataclass
 from decimal import Decimal
 
 from core import errors
@@ -64,7 +65,37 @@ LINE_FIELDS = (
 LINE_NUMBERS = frozenset({"quantity", "unitPrice", "discount", "netAmount", "vatRate", "vatAmount", "grossAmount"})
 LINE_MONEY = frozenset({"discount", "netAmount", "vatAmount", "grossAmount"})
 KINDS = (("goods", N_("goods")), ("service", N_("service")))
-_LINE_KEY = re.compile(r"lines\[(\d{1,4})\]\.(\w+)")
+VAT_FIELDS = (
+    ("rate", N_("VAT rate")), ("category", N_("Category")), ("vatClassifier", N_("VAT classifier")),
+    ("taxableAmount", N_("Taxable amount")), ("vatAmount", N_("VAT")),
+)
+CATEGORIES = (
+    ("S", N_("S: standard or reduced rate")), ("Z", N_("Z: zero rate")), ("E", N_("E: exempt")),
+    ("AE", N_("AE: reverse charge")), ("K", N_("K: intra-EU supply")), ("G", N_("G: export outside the EU")),
+    ("O", N_("O: outside the scope of VAT")), ("L", N_("L: Canary Islands")), ("M", N_("M: Ceuta and Melilla")),
+)
+
+
+@dataclass(frozen=True)
+class Grid:
+    """A list of the invoice edited as a table: `lines` or `vatBreakdown`."""
+
+    key: str
+    fields: tuple
+    numbers: frozenset
+    money: frozenset
+    positive: frozenset = frozenset()  # amounts stored positive however typed
+    numbered: bool = False  # rows carry a 1-based `lineNo`
+
+    @property
+    def pattern(self) -> re.Pattern:
+        return re.compile(re.escape(self.key) + r"\[(\d{1,4})\]\.(\w+)")
+
+
+LINES = Grid("lines", LINE_FIELDS, LINE_NUMBERS, LINE_MONEY, frozenset({"discount"}), numbered=True)
+VAT = Grid("vatBreakdown", VAT_FIELDS, frozenset({"rate", "taxableAmount", "vatAmount"}),
+           frozenset({"taxableAmount", "vatAmount"}))
+GRIDS = (LINES, VAT)
 LOW_CONFIDENCE = 0.8
 
 
@@ -118,21 +149,24 @@ def patch_from(document: dict, form: dict) -> tuple[dict, list[dict]]:
                 _put(patch, path, sent)
         elif sent != (None if current in (None, "") else str(current)):
             _put(patch, path, sent)
-    if "lines" in form:  # the form carries the lines table
-        lines, line_problems = lines_from(form, document.get("lines") or [])
-        problems += line_problems
-        if not line_problems and not _same_lines(lines, document.get("lines") or []):
-            patch["lines"] = lines
+    for grid in GRIDS:
+        if grid.key in form:  # the form carries this table
+            stored = document.get(grid.key) or []
+            rows, row_problems = rows_from(form, grid, stored)
+            problems += row_problems
+            if not row_problems and not _same_rows(rows, stored, grid):
+                patch[grid.key] = rows
     return patch, problems
 
 
-def _rows(form: dict) -> list[dict]:
-    """The form's rows in their order on the page (their `from`: the stored line a row
+def _rows(form: dict, grid: Grid) -> list[dict]:
+    """The form's rows in their order on the page (their `from`: the stored row a row
     shows), wholly empty ones left out."""
+    names, pattern = dict(grid.fields), grid.pattern
     rows: dict[int, dict] = {}
     for key in form:
-        found = _LINE_KEY.fullmatch(key)
-        if found and (found.group(2) in dict(LINE_FIELDS) or found.group(2) == "from"):
+        found = pattern.fullmatch(key)
+        if found and (found.group(2) in names or found.group(2) == "from"):
             rows.setdefault(int(found.group(1)), {})[found.group(2)] = form_text(form, key)
     return [row for _i, row in sorted(rows.items()) if any(v is not None for k, v in row.items() if k != "from")]
 
@@ -145,57 +179,66 @@ def _shown_unchanged(value, typed: str, minimum: int) -> bool:
     return typed in shown or typed.replace(" ", "\u00a0") in shown
 
 
-def _as_shown(stored: list[dict], origin: str | None, name: str, typed: str) -> str | None:
+def _as_shown(stored: list[dict], origin: str | None, name: str, typed: str, grid: Grid) -> str | None:
     """The stored value when `typed` is exactly how the page showed it (`2,500` for a
     quantity of 2.500 is then no ambiguity: the member did not touch it)."""
     if origin is None or not origin.isdigit() or int(origin) >= len(stored):
         return None
     value = stored[int(origin)].get(name)
-    return str(value) if _shown_unchanged(value, typed, 2 if name in LINE_MONEY else 0) else None
+    return str(value) if _shown_unchanged(value, typed, 2 if name in grid.money else 0) else None
 
 
-def lines_from(form: dict, stored: list[dict] | None = None) -> tuple[list[dict], list[dict]]:
-    """The lines of the form in their order on the page, renumbered when a number is
-    missing; a row left wholly empty is no line. Also the entries of unreadable numbers."""
-    lines, problems = [], []
-    for position, row in enumerate(_rows(form)):
+def rows_from(form: dict, grid: Grid, stored: list[dict] | None = None) -> tuple[list[dict], list[dict]]:
+    """The rows of the form in their order on the page (lines renumbered when a number is
+    missing); a row left wholly empty is none. Also the entries of unreadable numbers."""
+    out, problems = [], []
+    for position, row in enumerate(_rows(form, grid)):
         origin = row.pop("from", None)
-        line: dict = {name: None for name, _label in LINE_FIELDS}
+        item: dict = {name: None for name, _label in grid.fields}
         for name, value in row.items():
-            path = f"lines[{position}].{name}"
-            if value is not None and name in LINE_NUMBERS:
-                unchanged = _as_shown(stored or [], origin, name, value)
+            path = f"{grid.key}[{position}].{name}"
+            if value is not None and name in grid.numbers:
+                unchanged = _as_shown(stored or [], origin, name, value, grid)
                 try:
                     value = unchanged if unchanged is not None else numbers.parse(value)
                 except numbers.NumberError as exc:
                     problems.append(errors.field_error(path, exc.code))
                     continue
-                if name == "discount":  # invoice.md: an amount, stored positive however it is typed
+                if name in grid.positive:  # invoice.md: an amount, stored positive however it is typed
                     value = value.removeprefix("-")
             if name == "lineNo" and value is not None:
                 if not value.isascii() or not value.isdigit() or not 1 <= int(value) <= 100000:
                     problems.append(errors.field_error(path, "validation.invalid_value"))
                     continue
                 value = int(value)
-            line[name] = value
-        line["lineNo"] = line["lineNo"] or position + 1
-        lines.append(line)
-    return lines, problems
+            item[name] = value
+        if grid.numbered:
+            item["lineNo"] = item["lineNo"] or position + 1
+        out.append(item)
+    return out, problems
+
+
+def lines_from(form: dict, stored: list[dict] | None = None) -> tuple[list[dict], list[dict]]:
+    return rows_from(form, LINES, stored)
+
+
+def typed_rows(form: dict, grid: Grid) -> list[dict]:
+    """The rows as typed, in their order, wholly empty ones left out: a refused form shows
+    them again as they were."""
+    return [{k: (v or "") if k != "from" else v for k, v in row.items()} for row in _rows(form, grid)]
 
 
 def typed_lines(form: dict) -> list[dict]:
-    """The rows as typed, in their order, wholly empty ones left out: a refused form shows
-    them again as they were."""
-    return [{k: (v or "") if k != "from" else v for k, v in row.items()} for row in _rows(form)]
+    return typed_rows(form, LINES)
 
 
-def _same_lines(sent: list[dict], stored: list[dict]) -> bool:
+def _same_rows(sent: list[dict], stored: list[dict], grid: Grid) -> bool:
     if len(sent) != len(stored):
         return False
     for new, old in zip(sent, stored):
-        for name, _label in LINE_FIELDS:
+        for name, _label in grid.fields:
             a, b = new.get(name), old.get(name)
-            if name in LINE_NUMBERS and a is not None:
+            if name in grid.numbers and a is not None:
                 if not _same(a, b):
                     return False
             elif (None if a in (None, "") else str(a)) != (None if b in (None, "") else str(b)):
@@ -203,12 +246,16 @@ def _same_lines(sent: list[dict], stored: list[dict]) -> bool:
     return True
 
 
-def line_value(line: dict, name: str, lang: str) -> str:
-    """A line's value as its input shows it (numbers with the locale's decimal sign)."""
-    value = line.get(name)
-    if name in LINE_NUMBERS:
-        return numbers.for_input(value, lang, 2 if name in LINE_MONEY else 0)
+def cell_value(row: dict, name: str, lang: str, grid: Grid = LINES) -> str:
+    """A row's value as its input shows it (numbers with the locale's decimal sign)."""
+    value = row.get(name)
+    if name in grid.numbers:
+        return numbers.for_input(value, lang, 2 if name in grid.money else 0)
     return "" if value is None else str(value)
+
+
+def line_value(line: dict, name: str, lang: str) -> str:
+    return cell_value(line, name, lang, LINES)
 
 
 def shown(document: dict, path: str, lang: str) -> str:

@@ -57,7 +57,7 @@ class InvoiceView(Page):
     """GET shows the invoice; POST saves the edited fields (source `ui`, `invoice.updated`)."""
 
     def _show(self, req, resp, invoice_id: str, problem=None, status=falcon.HTTP_200, notice=None, typed=None,
-              typed_lines=None) -> None:
+              typed_lines=None, typed_vat=None) -> None:
         principal = self.principal(req)
         with self.store.read() as conn:
             doc, version = get_versioned(conn, principal.team_id, principal.mode, invoice_id)
@@ -71,7 +71,8 @@ class InvoiceView(Page):
                     field_labels=invoice_form.LABELS, typed=typed or {}, checks=checks, status=status,
                     choices=invoice_form.CHOICES, line_fields=invoice_form.LINE_FIELDS,
                     line_numbers=invoice_form.LINE_NUMBERS, kinds=invoice_form.KINDS, line_value=invoice_form.line_value,
-                    typed_lines=typed_lines,
+                    typed_lines=typed_lines, typed_vat=typed_vat, vat_fields=invoice_form.VAT_FIELDS,
+                    vat_grid=invoice_form.VAT, categories=invoice_form.CATEGORIES, cell_value=invoice_form.cell_value,
                     notice=notice or req.get_param("notice"))
 
     def _pages(self, source: dict, doc: dict) -> list[dict]:
@@ -107,7 +108,9 @@ class InvoiceView(Page):
         except (errors.InvalidBody, errors.Conflict, errors.InvoiceNotEditable) as exc:
             typed = {k: forms.text(form, k) or "" for k in (*invoice_form.PATHS, "version") if k in form}
             rows = invoice_form.typed_lines(form) if "lines" in form else None
-            self._show(req, resp, invoice_id, exc, falcon.code_to_http_status(exc.status), typed=typed, typed_lines=rows)
+            vat = invoice_form.typed_rows(form, invoice_form.VAT) if "vatBreakdown" in form else None
+            self._show(req, resp, invoice_id, exc, falcon.code_to_http_status(exc.status), typed=typed, typed_lines=rows,
+                       typed_vat=vat)
             return
         raise redirect(f"{PREFIX}/invoices/{invoice_id}?notice=saved")
 

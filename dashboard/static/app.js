@@ -108,21 +108,23 @@
   document.body.addEventListener("click", function (event) {
     var remove = event.target.closest && event.target.closest(".remove-line");
     if (remove) { remove.closest("tr").remove(); return; }
-    if (!(event.target.closest && event.target.closest("#add-line"))) { return; }
-    var template = document.getElementById("line-template"), body = document.querySelector("#lines tbody");
-    if (!template || !body) { return; }
+    var adder = event.target.closest && event.target.closest("[data-add-row]");
+    if (!adder) { return; }
+    var template = document.getElementById(adder.getAttribute("data-add-row"));
+    var body = document.querySelector(adder.getAttribute("data-rows"));
+    var prefix = adder.getAttribute("data-prefix");
+    if (!template || !body || !prefix) { return; }
     var next = 0;
-    body.querySelectorAll("[name^='lines[']").forEach(function (el) {
-      var n = parseInt(el.name.slice(6), 10);
+    body.querySelectorAll("[name^='" + prefix + "[']").forEach(function (el) {
+      var n = parseInt(el.name.slice(prefix.length + 1), 10);
       if (n >= next) { next = n + 1; }
     });
-    var html = template.innerHTML.replace(/__i__/g, String(next));
-    body.insertAdjacentHTML("beforeend", html);
+    body.insertAdjacentHTML("beforeend", template.innerHTML.replace(/__i__/g, String(next)));
     var added = body.lastElementChild;
     var number = added.querySelector('[name$="].lineNo"]');
-    if (number) { number.value = String(body.querySelectorAll("tr.line").length); }
-    var description = added.querySelector('[name$="].description"]');
-    if (description) { description.focus(); }
+    if (number) { number.value = String(body.querySelectorAll("tr").length); }
+    var first = added.querySelector('[name$="].description"]') || added.querySelector("input:not([type=hidden])");
+    if (first) { first.focus(); }
   });
   document.addEventListener("DOMContentLoaded", checkAll);
   document.body.addEventListener("htmx:afterSettle", checkAll);

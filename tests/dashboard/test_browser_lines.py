@@ -55,13 +55,22 @@ def test_lines_edited_with_the_row_check_live(world):
     page.set_viewport_size({"width": 1366, "height": 900})
 
     kept.nth(2).locator("[name$='].netAmount']").fill("47,50")
+    page.click("#add-vat")
+    vat_row = page.locator("#vat tbody tr").last
+    vat_row.locator("[name$='].rate']").fill("5")
+    vat_row.locator("[name$='].category']").select_option("S")
+    vat_row.locator("[name$='].taxableAmount']").fill("47,50")
+    vat_row.locator("[name$='].vatAmount']").fill("2,38")
     page.click(".lines-section button[type=submit]")
     page.locator(".notice").wait_for()
     doc = _document(team.store, invoice_id)
     assert [line["description"] for line in doc["lines"]] == ["Saulės modulis 410 W", "Inverteris 5 kW", "Pristatymas"]
     assert doc["lines"][0]["netAmount"] == "1500.00" and doc["lines"][2]["netAmount"] == "47.50"
     assert doc["documentType"] == "invoice" and len(doc["history"]) == 1
-    assert "eilutės pakeistos" in page.locator("main").inner_text()
+    assert [(e["rate"], e["taxableAmount"]) for e in doc["vatBreakdown"]] == [("21", "2504.00"), ("5", "47.50")]
+    history = page.locator("main").inner_text()
+    assert "Eilutės: 3 → 3 (eilutės pakeistos)" in history and "PVM išklotinė: 1 → 2" in history
+    assert "Dokumento tipas: PVM sąskaita faktūra → sąskaita faktūra" in history and "vat_invoice" not in history
 
     page.goto(f"{world.base}/invoices/{invoice_id}?lang=en")
     assert page.locator("#lines tbody tr.line").nth(2).locator("[name$='].unitPrice']").input_value() == "47.50"

@@ -128,3 +128,23 @@ def test_a_quantity_shown_with_three_decimals_goes_back_unchanged(member, team, 
     form = form_of(member.get(f"/app/invoices/{invoice_id}?lang=lt").text)
     form["lines[1].quantity"] = "1,250"  # typed by the member: ambiguous, refused
     assert member.post(f"/app/invoices/{invoice_id}", form).status_code == 400
+
+
+def test_the_vat_breakdown_is_edited_in_the_same_save(member, team, home_store):
+    _, invoice_id = team.invoice(client_id=team.client())
+    form = form_of(member.get(f"/app/invoices/{invoice_id}?lang=lt").text)
+    assert form["vatBreakdown[0].taxableAmount"] == "2\u00a0504,00" and form["vatBreakdown[0].category"] == "S"
+    form.update({"vatBreakdown[0].taxableAmount": "2 404,00", "vatBreakdown[0].vatAmount": "504,84",
+                 "vatBreakdown[3].rate": "9", "vatBreakdown[3].category": "S", "vatBreakdown[3].taxableAmount": "100",
+                 "vatBreakdown[3].vatAmount": "9,00", "notes": "du tarifai"})
+    assert member.post(f"/app/invoices/{invoice_id}", form).status_code == 303
+    doc = _document(home_store, invoice_id)
+    assert [(e["rate"], e["taxableAmount"], e["vatAmount"]) for e in doc["vatBreakdown"]] == \
+        [("21", "2404.00", "504.84"), ("9", "100", "9.00")]
+    [entry] = doc["history"]
+    assert {c["field"] for c in entry["changes"]} == {"vatBreakdown", "notes"}
+    form = form_of(member.get(f"/app/invoices/{invoice_id}").text)
+    form["vatBreakdown[1].rate"] = "nine"
+    refused = member.post(f"/app/invoices/{invoice_id}?lang=en", form)
+    assert refused.status_code == 400 and 'data-error-for="vatBreakdown[1].rate"' in refused.text
+    assert 'value="nine"' in refused.text
