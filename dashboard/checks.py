@@ -67,6 +67,8 @@ def check_detail(check: dict) -> str:
         return i18n.gettext("lines %(lines)s do not add up") % {"lines": m.group(1)}
     if code == "lines.quantity_times_price":
         return ""
+    if code == "iban.checksum" and (m := re.match(r"(seller|buyer) IBAN (\S+)", detail)):
+        return m.group(2)
     if code and code.endswith(("_checksum", "_format")):
         return detail.split(" ", 1)[0]  # the code or IBAN checked; the title says the rest
     return detail if i18n.current() == "en" else ""
