@@ -91,6 +91,7 @@ def test_review_move_needs_force_then_moves_anyway_and_discard_asks(world):
     card.locator("select[name=clientId]").select_option(third)
     card.locator("form[action$='/move'] button").click()
     assert "not a party of this invoice either" in _problem(page)
+    assert page.url == f"{world.base}/review"  # swapped in by htmx: the address bar stays on the queue
     _no_codes(page)
     world.shot(page, "form-review-move-409-en")
     page.click(f"#review-{held} #move-anyway")
