@@ -128,4 +128,30 @@
   });
   document.addEventListener("DOMContentLoaded", checkAll);
   document.body.addEventListener("htmx:afterSettle", checkAll);
+
+  // Review queue: J / K select the next / previous invoice, A approves the selected one,
+  // O opens it. Keys are ignored while typing in a field.
+  document.addEventListener("keydown", function (event) {
+    if (event.ctrlKey || event.metaKey || event.altKey) { return; }
+    var typing = event.target.closest && event.target.closest("input, select, textarea, [contenteditable]");
+    var cards = Array.prototype.slice.call(document.querySelectorAll(".review-card"));
+    if (typing || !cards.length) { return; }
+    var key = event.key.toLowerCase();
+    var current = document.querySelector(".review-card.selected");
+    var at = cards.indexOf(current);
+    if (key === "j" || key === "k") {
+      var next = cards[Math.max(0, Math.min(cards.length - 1, at + (key === "j" ? 1 : -1)))] || cards[0];
+      if (current) { current.classList.remove("selected"); }
+      next.classList.add("selected");
+      next.focus();
+      next.scrollIntoView({ block: "nearest" });
+      event.preventDefault();
+    } else if (key === "a" && current) {
+      var approve = current.querySelector("form[action$='/approve']");
+      if (approve) { event.preventDefault(); approve.requestSubmit(); }
+    } else if (key === "o" && current) {
+      var link = current.querySelector("h2 a");
+      if (link) { event.preventDefault(); link.click(); }
+    }
+  });
 })();

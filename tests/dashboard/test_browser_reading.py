@@ -110,6 +110,11 @@ def test_search_without_accents_held_jobs_and_zoom(world):
     assert "nėra nei pardavėjas, nei pirkėjas" in reasons and "_" not in reasons
     assert "įkelta klientui UAB Trečiasis" in page.locator(f"#review-{held}").inner_text()
     world.shot(page, "reading-review-lt")
+    page.keyboard.press("j")  # the keys: select the first invoice, approve it
+    assert "selected" in page.locator(".review-card").first.get_attribute("class")
+    page.keyboard.press("a")
+    page.locator(".notice").wait_for()
+    assert page.locator(f"#review-{held}").count() == 0
 
     page.goto(f"{world.base}/invoices/{held}")
     sheet = page.locator(".sheet").first
