@@ -76,3 +76,33 @@ def test_errors_are_json_with_status_1(home, tmp_path):
     missing = _sql(tmp_path / "elsewhere", "SELECT 1")
     assert missing.returncode == 1 and "invoices warehouse refresh" in json.loads(missing.stdout)["error"]
     assert "Traceback" not in missing.stderr and not (tmp_path / "elsewhere").exists()
+
+
+def test_the_prompt_on_a_terminal(home):
+    import pty
+    import select
+
+    env = {**os.environ, "INVOICES_HOME": str(home)}
+    env.pop("INVOICES_DATABASE_URL", None)
+    leader, follower = pty.openpty()
+    proc = subprocess.Popen([str(BIN), "warehouse", "sql"], env=env, cwd=ROOT, stdin=follower, stdout=follower,
+                            stderr=follower, close_fds=True)
+    os.close(follower)
+    os.write(leader, b"SELECT kind,\nsum(amount) AS credits FROM credit_ledger GROUP BY kind ORDER BY kind;\n.quit\n")
+    output = b""
+    while True:
+        ready, _, _ = select.select([leader], [], [], 60)
+        if not ready:
+            break
+        try:
+            chunk = os.read(leader, 4096)
+        except OSError:
+            break
+        if not chunk:
+            break
+        output += chunk
+    proc.wait(timeout=60)
+    os.close(leader)
+    text = output.decode()
+    assert proc.returncode == 0, text
+    assert "warehouse>" in text and "credits" in text and "grant" in text and "charge" in text

@@ -57,3 +57,16 @@ def test_the_rows_fit_the_table_schema():
     rows = [_job_row(_row("completed", review=5, finished=50)), _job_row(_row("processing"))]
     table = pa.Table.from_pylist(rows, schema=arrow_schema("jobs"))
     assert {"reading_seconds", "review_wait_seconds", "review_held_at", "latency_seconds"} <= set(table.column_names)
+
+
+def test_a_day_of_real_uploads(day):
+    import duckdb
+
+    with duckdb.connect(str(day.warehouse / "warehouse.duckdb"), read_only=True) as con:
+        rows = con.execute(
+            "SELECT status, held, reading_seconds, review_wait_seconds, review_held_at, latency_seconds FROM jobs"
+        ).fetchall()
+    never_held = [r for r in rows if r[0] == "completed" and r[4] is None]
+    assert never_held and all(r[2] is not None and r[2] == r[5] and r[3] is None for r in never_held)
+    in_review = [r for r in rows if r[1]]  # read, now waiting in client-assignment review (the upload without a client)
+    assert in_review and all(r[4] is not None and r[2] is not None and r[3] is None and r[5] is None for r in in_review)
