@@ -75,6 +75,8 @@
     if (!t) { return null; }
     if (t.indexOf(",") >= 0 && t.indexOf(".") >= 0) {
       t = t.lastIndexOf(",") > t.lastIndexOf(".") ? t.replace(/\./g, "").replace(",", ".") : t.replace(/,/g, "");
+    } else if ((t.match(/[.,]/g) || []).length > 1) {
+      t = t.replace(/[.,]/g, "");  // "1.234.567": thousands only
     } else {
       t = t.replace(",", ".");
     }
