@@ -11,7 +11,7 @@ import warnings
 import dagster as dg
 
 from core.settings import Settings, load_settings
-from pipelines import credits, reprocessing, retention, stream_runs, warehouse
+from pipelines import credits, defaults, reprocessing, retention, stream_runs, warehouse
 from pipelines.resources import BlobResource, KafkaResource, StoreResource, StreamResource, WarehouseResource
 from pipelines.retention import RetentionResource
 from pipelines.warehouse.io_manager import ParquetIOManager
@@ -49,8 +49,6 @@ warnings.filterwarnings("ignore", message="Parameter `owners`", category=dg.Beta
 
 DOMAINS = (stream_runs.defs, reprocessing.defs, credits.defs, retention.defs, warehouse.defs)
 
-# Every run logs its events as one JSON object per line, like every other process of the stack
-# (the daemon and the code server are started with `--log-format json`, cli/supervise.py).
-LOGGERS = {"console": dg.json_console_logger}
-
-defs = dg.Definitions.merge(*DOMAINS, dg.Definitions(resources=RESOURCES, loggers=LOGGERS))
+# Runs log their events as one JSON object per line (pipelines/defaults.py), like every other
+# process of the stack (the daemon and its code server run with `--log-format json`, cli/supervise.py).
+defs = dg.Definitions.merge(*DOMAINS, dg.Definitions(resources=RESOURCES, loggers=defaults.LOGGERS))

@@ -43,7 +43,8 @@ def reprocess_jobs(
             context.log.warning(f"{outcome.job_id} failed: {outcome.error}")
 
 
-@defaults.job("reprocess", "Micro-batch reprocessing; one run per offset range of invoices.reprocess.")
+@defaults.job("reprocess", "Micro-batch reprocessing; one run per offset range of invoices.reprocess.",
+              configured_by_sensor=True)
 def reprocess_job():
     reprocess_jobs()
 
@@ -80,7 +81,7 @@ def reprocess_sensor(context: dg.SensorEvaluationContext, kafka: KafkaResource):
     context.update_cursor(json.dumps({**cursor, "next": last + 1}))
     return dg.RunRequest(
         run_key=f"reprocess:{cursor['topic_id']}:0:{first}-{last}",
-        run_config={"ops": {"reprocess_jobs": {"config": {"job_ids": job_ids}}}},
+        run_config=defaults.with_json_logs({"ops": {"reprocess_jobs": {"config": {"job_ids": job_ids}}}}),
     )
 
 

@@ -47,14 +47,15 @@ def consume_uploads(
         worker.stop.set()
 
 
-@defaults.job("stream", "Hot path: one long-lived run per partition group, rolled every window by stream_keeper.")
+@defaults.job("stream", "Hot path: one long-lived run per partition group, rolled every window by stream_keeper.",
+              configured_by_sensor=True)
 def stream_job():
     consume_uploads()
 
 
 def _run_request(group: int, reason: str) -> dg.RunRequest:
     return dg.RunRequest(
-        run_config={"ops": {"consume_uploads": {"config": {"group": group}}}},
+        run_config=defaults.with_json_logs({"ops": {"consume_uploads": {"config": {"group": group}}}}),
         tags={STREAM_GROUP_TAG: str(group), "invoices/reason": reason},
     )
 

@@ -12,6 +12,7 @@ from datetime import timedelta, timezone
 
 import dagster as dg
 
+from pipelines.defaults import JSON_LOGS
 from pipelines.warehouse.partitions import day_of
 
 REFRESH_EVERY_MINUTES = 5
@@ -23,6 +24,7 @@ warehouse_job = dg.define_asset_job(
     executor_def=dg.in_process_executor,
     tags={"invoices/kind": "warehouse"},
     description="Every warehouse table of one day, and their checks.",
+    config=JSON_LOGS,  # runs log JSON lines (pipelines/defaults.py)
 )
 
 _IN_FLIGHT = [dg.DagsterRunStatus.QUEUED, dg.DagsterRunStatus.STARTING, dg.DagsterRunStatus.STARTED]

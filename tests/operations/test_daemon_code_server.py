@@ -45,12 +45,35 @@ def test_the_workspace_points_at_the_code_server(tmp_path, monkeypatch):
 
 
 def test_runs_log_json_lines():
+    """Dagster uses a job's loggers only when the run config names them: every job's default
+    config names the JSON console logger, and so do the run configs the sensors give."""
     import dagster as dg
 
     from pipelines.definitions import defs
+    from pipelines.reprocessing import reprocess_job
+    from pipelines.stream_runs import _run_request, stream_job
 
-    job = defs.resolve_job_def("warehouse_daily")
-    assert job.loggers["console"] is dg.json_console_logger
+    for job in defs.resolve_all_job_defs():
+        if job.name.startswith("__"):
+            continue  # Dagster's implicit asset job (a backfill from the UI): its own loggers
+        assert job.loggers["console"] is dg.json_console_logger, job.name
+    request = _run_request(0, "test")
+    assert request.run_config["loggers"]["console"] and dg.validate_run_config(stream_job, request.run_config)
+    assert dg.validate_run_config(
+        reprocess_job, {**request.run_config, "ops": {"reprocess_jobs": {"config": {"job_ids": ["job_1"]}}}})
+
+
+def test_a_run_prints_json_lines(tmp_path):
+    env = {**os.environ, "INVOICES_HOME": str(tmp_path / "home")}
+    env.pop("INVOICES_DATABASE_URL", None)
+    subprocess.run([str(BIN / "invoices"), "init"], env=env, cwd=ROOT, check=True, capture_output=True, timeout=120)
+    script = ("import dagster as dg; from pipelines.definitions import defs; "
+              "defs.resolve_job_def('retention_jobs').execute_in_process(instance=dg.DagsterInstance.ephemeral())")
+    out = subprocess.run([sys.executable, "-c", script], env=env, cwd=ROOT, capture_output=True, text=True, timeout=180)
+    assert out.returncode == 0, out.stderr[-2000:]
+    lines = [line for line in out.stderr.splitlines() if line.strip()]
+    assert lines and all(json.loads(line)["dagster_meta"] for line in lines if '"dagster_meta"' in line)
+    assert all(line.startswith("{") for line in lines), [line for line in lines if not line.startswith("{")][:5]
 
 
 def test_the_daemon_runs_over_one_code_server_without_heartbeat(tmp_path):
