@@ -4,12 +4,15 @@ Scans: grey, 150-300 dpi, a small skew, blur, sensor noise and JPEG artefacts, n
 then a page fed upside down or sideways; several pages become an image-only PDF.
 Photos: the page on a darker surface, seen in perspective, lit unevenly with a colour
 cast, blurred, noisy and JPEG-compressed, without dpi metadata (phones write none that
-means anything), sometimes taken with the phone turned.
+means anything), sometimes taken with the phone turned. Half are close-ups; half are taken
+as people take them at a desk: the page a half to four fifths of a 1,100-1,800 px frame,
+tilted 3-20 degrees, on wood or cloth, so that body text is 6-10 px high.
 """
 
 from __future__ import annotations
 
 import io
+import math
 import random
 
 import numpy as np
@@ -76,8 +79,17 @@ def scan(pdf: bytes, rng: random.Random) -> tuple[bytes, str, dict]:
     return _encode(pages[0], fmt, quality, dpi), f"image/{fmt}", params
 
 
+FAR_SHARE = 0.5  # photos taken from arm's length, the page tilted in a wider frame
+
+
 def photo(pdf: bytes, rng: random.Random) -> tuple[bytes, str, dict]:
-    """A phone photo of the first page: (JPEG bytes, MIME type, parameters used)."""
+    """A phone photo of the first page: (JPEG bytes, MIME type, parameters used).
+
+    Half are close-ups (the page fills most of the frame, nearly upright); half are taken
+    as people take them at a desk (``_far_photo``).
+    """
+    if rng.random() < FAR_SHARE:
+        return _far_photo(pdf, rng)
     dpi = rng.choice([170, 190, 210, 230])
     page = render_pages(pdf, dpi, grey=False)[0].convert("RGB")
     w, h = page.size
@@ -118,4 +130,67 @@ def photo(pdf: bytes, rng: random.Random) -> tuple[bytes, str, dict]:
         scene = scene.rotate(turn, expand=True)
     quality = rng.randint(55, 82)
     params = {"dpi": dpi, "jitter": round(jitter, 3), "turn": turn, "quality": quality}
+    return _encode(scene, "jpeg", quality, None), "image/jpeg", params
+
+
+A4_HEIGHT_IN = 11.69
+
+
+def _desk(w: int, h: int, rng: random.Random) -> Image.Image:
+    """A desk under the page: wood grain, a woven cloth or a plain surface, with noise."""
+    gen = np.random.default_rng(rng.randrange(2**32))
+    base = np.array([rng.randint(60, 170) for _ in range(3)], np.float32)
+    yy, xx = np.mgrid[0:h, 0:w].astype(np.float32)
+    kind = rng.choice(["wood", "fabric", "plain"])
+    if kind == "wood":
+        ang = rng.uniform(0, math.pi)
+        u = np.cos(ang) * xx + np.sin(ang) * yy
+        tex = np.sin(u / rng.uniform(6, 14) + 3 * np.sin(u / rng.uniform(60, 140))) * rng.uniform(10, 22)
+        tex = tex + gen.normal(0, 6, (h, w))
+    elif kind == "fabric":
+        tex = (np.sin(xx / 2.3) * np.sin(yy / 2.1)) * 10 + gen.normal(0, 10, (h, w))
+    else:
+        tex = gen.normal(0, 5, (h, w))
+    return Image.fromarray(np.clip(base[None, None, :] + tex[..., None], 0, 255).astype(np.uint8), "RGB")
+
+
+def _far_photo(pdf: bytes, rng: random.Random) -> tuple[bytes, str, dict]:
+    """A photo as taken at a desk: a 1,100-1,800 px frame (3:4) in which the page fills a
+    half to four fifths of the height, tilted 3-20 degrees and in perspective, on a
+    textured desk in uneven light, so that body text is 6-10 px high."""
+    long_side = rng.randint(1100, 1800)
+    height, width = long_side, int(long_side * 3 / 4)
+    fill = rng.uniform(0.5, 0.8)
+    dpi = fill * height / A4_HEIGHT_IN
+    page = render_pages(pdf, dpi, grey=False)[0].convert("RGB")
+    w, h = page.size
+    scene = _desk(width, height, rng)
+    tilt = math.radians(rng.uniform(3, 20) * rng.choice([-1, 1]))
+    cx = width / 2 + rng.uniform(-0.08, 0.08) * width
+    cy = height / 2 + rng.uniform(-0.06, 0.06) * height
+    jitter = rng.uniform(0.02, 0.07)
+    corners = []
+    for x, y in ((-w / 2, -h / 2), (w / 2, -h / 2), (w / 2, h / 2), (-w / 2, h / 2)):
+        x, y = x + rng.uniform(-jitter, jitter) * w, y + rng.uniform(-jitter, jitter) * h
+        corners.append((cx + x * math.cos(tilt) - y * math.sin(tilt), cy + x * math.sin(tilt) + y * math.cos(tilt)))
+    coeffs = perspective_coeffs([(0, 0), (w, 0), (w, h), (0, h)], corners)
+    warped = page.transform((width, height), Image.Transform.PERSPECTIVE, coeffs, Image.Resampling.BICUBIC,
+                            fillcolor=(0, 0, 0))
+    mask = Image.new("L", page.size, 255).transform((width, height), Image.Transform.PERSPECTIVE, coeffs,
+                                                    Image.Resampling.BILINEAR, fillcolor=0)
+    scene.paste(warped, (0, 0), mask)
+    arr = np.asarray(scene, dtype=np.float32)
+    yy, xx = np.mgrid[0:height, 0:width].astype(np.float32)
+    ang = rng.uniform(0, 2 * np.pi)
+    grad = np.cos(ang) * (xx / width - 0.5) + np.sin(ang) * (yy / height - 0.5)
+    light = 1.0 - rng.uniform(0.15, 0.45) * (grad + 0.5)
+    vignette = 1.0 - 0.3 * (((xx / width - 0.5) ** 2 + (yy / height - 0.5) ** 2) * 2)
+    tint = np.array([1.0, rng.uniform(0.92, 0.99), rng.uniform(0.8, 0.95)], np.float32)
+    arr = arr * (light * vignette)[..., None] * tint
+    scene = Image.fromarray(np.clip(arr, 0, 255).astype(np.uint8), "RGB")
+    scene = scene.filter(ImageFilter.GaussianBlur(rng.uniform(0.5, 1.1)))
+    scene = _noise(scene, rng.uniform(3, 8), rng)
+    quality = rng.randint(60, 88)
+    params = {"frame": long_side, "fill": round(fill, 2), "tilt": round(math.degrees(tilt), 1), "dpi": round(dpi),
+              "quality": quality}
     return _encode(scene, "jpeg", quality, None), "image/jpeg", params

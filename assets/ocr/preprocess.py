@@ -4,7 +4,9 @@ A phone photo shows the sheet on a desk, seen at an angle: text lines converge, 
 one printed table row is not one horizontal band of words and rows cannot be rebuilt
 from boxes. When a bright, paper-like quadrilateral stands out from a darker
 surround, its four corners are found on a thumbnail and the sheet is warped back to a
-rectangle (Pillow's perspective transform). Flatbed scans and pages that fill the frame
+rectangle (Pillow's perspective transform): by the outline's extremes along the diagonals
+and a line fitted to each side where the sheet lies tilted (a phone held askew, the page a
+half of the frame), else edge by edge. Flatbed scans and pages that fill the frame
 have no such surround and are left alone.
 
 No binarisation happens here: the mask only locates the sheet; Tesseract still reads
@@ -18,7 +20,7 @@ from PIL import Image, ImageFilter, ImageOps
 
 THUMB = 800
 # The sheet must cover between these shares of the photo, and the surround must be dark.
-MIN_PAGE_SHARE, MAX_PAGE_SHARE = 0.35, 0.97
+MIN_PAGE_SHARE, MAX_PAGE_SHARE = 0.15, 0.97
 MIN_CONTRAST = 40
 A4_RATIO = 297 / 210
 
@@ -68,11 +70,13 @@ def find_page_quad(image: Image.Image) -> list[tuple[float, float]] | None:
         return None
     # Drop specks and thin bridges: an opening (erode, then dilate) of the mask.
     clean = rank_filter(rank_filter(mask, 5, np.minimum), 5, np.maximum)
-    edges = _edge_lines(clean)
-    if edges is None:
-        return None
-    top, right, bottom, left = edges
-    corners = [_intersect(top, left), _intersect(top, right), _intersect(bottom, right), _intersect(bottom, left)]
+    corners = _tilted_corners(clean)
+    if corners is None:
+        edges = _edge_lines(clean)
+        if edges is None:
+            return None
+        top, right, bottom, left = edges
+        corners = [_intersect(top, left), _intersect(top, right), _intersect(bottom, right), _intersect(bottom, left)]
     if any(c is None for c in corners):
         return None
     out = [(x / scale, y / scale) for x, y in corners]  # type: ignore[misc]
@@ -82,6 +86,65 @@ def find_page_quad(image: Image.Image) -> list[tuple[float, float]] | None:
     if sum(m > 0.01 * max(w, h) for m in margins) < 2:
         return None
     return out
+
+
+MAX_TILT_DEG = 35  # the corners by diagonal extremes hold while a sheet is tilted less than this
+
+
+def _tilted_corners(mask: np.ndarray) -> list[tuple[float, float]] | None:
+    """The sheet's corners where it lies tilted in the photo (a phone held askew: 5-20 degrees).
+
+    The corners are first the mask's extremes along the two diagonals (top-left has the
+    least x + y, top-right the most x - y, ...), which holds for any tilt under 45 degrees;
+    each side is then fitted as a line to the outline between its corners, away from the
+    corners themselves (a finger, a fold or a rounded corner), and the corners become the
+    crossings of those lines. None when the outline is not a clean quadrilateral: the
+    edge-by-edge fit (``_edge_lines``) of an upright sheet is tried then.
+    """
+    ys, xs = np.nonzero(mask)
+    if len(xs) < 400:
+        return None
+    s, d = xs + ys, xs - ys
+    rough = [(xs[s.argmin()], ys[s.argmin()]), (xs[d.argmax()], ys[d.argmax()]),
+             (xs[s.argmax()], ys[s.argmax()]), (xs[d.argmin()], ys[d.argmin()])]
+    # The outline: set pixels with an unset neighbour.
+    inner = mask.copy()
+    inner[1:, :] &= mask[:-1, :]
+    inner[:-1, :] &= mask[1:, :]
+    inner[:, 1:] &= mask[:, :-1]
+    inner[:, :-1] &= mask[:, 1:]
+    by, bx = np.nonzero(mask & ~inner)
+    points = np.stack([bx, by], axis=1).astype(float)
+    lines = []
+    for k in range(4):
+        a, b = np.array(rough[k], float), np.array(rough[(k + 1) % 4], float)
+        length = np.hypot(*(b - a))
+        if length < 20:
+            return None
+        direction = (b - a) / length
+        normal = np.array([-direction[1], direction[0]])
+        t = (points - a) @ direction
+        off = (points - a) @ normal
+        near = (t > 0.15 * length) & (t < 0.85 * length) & (np.abs(off) < 0.03 * length + 3)
+        if near.sum() < 10:
+            return None
+        # The side as a point and a direction, by least squares (its principal axis).
+        chosen = points[near]
+        centre = chosen.mean(axis=0)
+        _, _, vt = np.linalg.svd(chosen - centre)
+        lines.append((centre, vt[0]))
+    corners = []
+    for k in range(4):
+        (p1, d1), (p2, d2) = lines[k - 1], lines[k]
+        matrix = np.array([d1, -d2]).T
+        if abs(np.linalg.det(matrix)) < 1e-6:
+            return None
+        t1, _ = np.linalg.solve(matrix, p2 - p1)
+        corners.append(tuple(p1 + t1 * d1))
+    tilt = np.degrees(np.arctan2(corners[1][1] - corners[0][1], corners[1][0] - corners[0][0]))
+    if abs(tilt) > MAX_TILT_DEG:
+        return None
+    return [(float(x), float(y)) for x, y in corners]
 
 
 def _fit(coords: np.ndarray, values: np.ndarray) -> tuple[float, float] | None:

@@ -22,13 +22,14 @@ SAMPLE_SIZE = {"digital": 8, "scan": 5, "photo": 5, "embedded": 8}
 # receipts and cash slips, stacked bilingual labels, window addresses, an export invoice,
 # a credit memo, a right-hand letterhead), plus the digital eight again with their invoice
 # embedded as an e-invoice. Measured on it: digital 92.3 % / 99.4 %, scan 92.3 % / 93.6 %,
-# photo 90.8 % / 71.1 %, embedded 100 % / 100 %. With five OCR'd documents one wrong field
+# photo 75.4 % / 64.9 % (two of the five taken from arm's length, the page tilted in a wide
+# frame: corpus.degrade's far photos), embedded 100 % / 100 %. With five OCR'd documents one wrong field
 # moves header accuracy by 1.5 points and one wrong line F1 by about 5, so the floors sit
 # a few points under; the embedded XML is read exactly or not at all.
 FLOORS = {
     "digital": {"header": 0.85, "f1": 0.95},
     "scan": {"header": 0.80, "f1": 0.85},
-    "photo": {"header": 0.80, "f1": 0.60},
+    "photo": {"header": 0.70, "f1": 0.55},
     "embedded": {"header": 1.0, "f1": 1.0},
 }
 
