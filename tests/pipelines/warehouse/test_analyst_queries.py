@@ -1,5 +1,5 @@
-"""Every SQL query of README's "For analysts" runs against a warehouse built from real
-uploads, through a read-only connection as an analyst opens it, and finds rows."""
+"""Every SQL query of docs/analysts.md runs against a warehouse built from real uploads,
+through a read-only connection as an analyst opens it, and finds rows."""
 
 import re
 from pathlib import Path
@@ -7,11 +7,11 @@ from pathlib import Path
 import duckdb
 import pytest
 
-README = Path(__file__).resolve().parents[3] / "README.md"
+ANALYSTS = Path(__file__).resolve().parents[3] / "docs" / "analysts.md"
 
 
 def _analyst_queries() -> list[str]:
-    text = README.read_text()
+    text = ANALYSTS.read_text()
     section = text.split("## For analysts", 1)[1].split("\n## ", 1)[0]
     return re.findall(r"```sql\n(.*?)```", section, flags=re.S)
 
