@@ -118,7 +118,7 @@ def sql(query: str | None, as_table: bool) -> None:
     """Run QUERY on the warehouse's DuckDB views, opened read-only; one JSON object per row.
 
     Without QUERY: an interactive prompt on a terminal (tables by default), else the
-    statements read from stdin. The views are those of the analysts' README section
+    statements read from stdin. The views are those of docs/analysts.md
     (`jobs`, `live_jobs`, `invoices`, ...).
     """
     import duckdb

@@ -1,7 +1,7 @@
 """A team's plan: request rates per key, queue-depth ceiling, uploads in flight.
 
-interface.md 5.8 and 8 leave the values to us; the defaults below are documented in the
-README and apply to every team that has not been given its own. Each mode counts on its own
+interface.md 5.8 and 8 leave the values to us; the defaults below are documented in
+docs/operations.md and apply to every team that has not been given its own. Each mode counts on its own
 counters (a test key never uses up live quota) under the same ceilings.
 """
 

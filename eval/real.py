@@ -13,7 +13,7 @@ recall counts against the listed ones and extracted lines beyond them are not he
 precision.
 
 This set is for tuning mechanisms, not files: no value, label or layout of one of its
-documents may become a rule (see README, "Extraction and evaluation").
+documents may become a rule (see docs/extraction.md).
 """
 
 from __future__ import annotations

@@ -2,8 +2,8 @@
 
 Optional (``pip install .[surya]``), for GPU hosts: surya needs model weights and, since
 0.22, an inference server that the operator provides (no registry package ships them;
-research/ocr-engines.md). Select it with ``INVOICES_OCR_ENGINE=surya``; see the README,
-"Extraction and evaluation", for the environment it needs.
+research/ocr-engines.md). Select it with ``INVOICES_OCR_ENGINE=surya``; see docs/extraction.md,
+("Surya"), for the environment it needs.
 
 Surya returns text *lines* with boxes (and, depending on the version, words with boxes
 that are sometimes all the line's box). Extraction needs words, so a line's words get

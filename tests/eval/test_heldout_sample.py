@@ -4,7 +4,7 @@ The documents are regenerated from their seeds (``corpus.generate.build``), so n
 large is committed; the sample is the first documents of each category of the default
 corpus (seed 1) whose layout family is held out (``corpus.layouts.HELDOUT``), the same
 ones ``make eval`` reports on. The floors sit a little under what the engine measured on
-this sample (see README, "Extraction and evaluation"), so a regression fails the build
+this sample (see docs/extraction.md), so a regression fails the build
 while OCR noise across machines does not; they are floors against regression, not the
 targets, and they are low where the engine is weak on layouts it has never seen.
 """

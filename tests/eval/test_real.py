@@ -27,7 +27,7 @@ def test_family_from_the_sample_corpus_names():
     assert family_of("ZUGFeRDv2_correct_FNFE-factur-x-examples_Avoir") == "fnfe-factur-x-examples"
 
 
-# Floors a little under what the engine reads today (README, "Extraction and evaluation"):
+# Floors a little under what the engine reads today (eval/RESULTS.md):
 # header fields and gross total over the whole set, per family header accuracy.
 FLOORS = {"all": 0.60, "gross": 0.85, "family": 0.45}
 
