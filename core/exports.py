@@ -76,7 +76,8 @@ def exportable_invoice(
     return Invoice.model_validate(row.document)
 
 
-def _dates(invoice: Invoice) -> list[date]:
+def invoice_dates(invoice: Invoice) -> list[date]:
+    """The invoice's issue and delivery dates that are dates (what a currency rate is looked up for)."""
     out = []
     for value in (invoice.issueDate, invoice.deliveryDate):
         try:
@@ -96,7 +97,7 @@ def load_lookups(conn: sa.Connection, team_id: str, mode: Mode, invoice: Invoice
     rules = rules_for(conn, team_id, mode, client_id)
     currency = (invoice.currency or "EUR").upper()
     rates = None
-    dates = _dates(invoice)
+    dates = invoice_dates(invoice)
     if currency != "EUR" and dates:
         rates = table_for(conn, currency, min(dates), max(dates))
     return ExportLookups(

@@ -14,7 +14,7 @@ import sqlalchemy as sa
 
 from core.currency_rates import RateTable, table_for
 from core.export_settings import effective
-from core.exports import ClientInfo, ExportLookups
+from core.exports import ClientInfo, ExportLookups, invoice_dates
 from core.modes import Mode
 from core.store.db import Store
 from core.store.scoping import in_mode
@@ -29,16 +29,6 @@ def client(conn: sa.Connection, client_id: str) -> tuple[ClientInfo, str, Mode]:
     if row is None:
         raise ValueError(f"no client {client_id}")
     return ClientInfo(row.id, row.name, row.company_code, row.vat_code), row.team_id, Mode(row.mode)
-
-
-def _dates(invoice: Invoice) -> list[date]:
-    out = []
-    for value in (invoice.issueDate, invoice.deliveryDate):
-        try:
-            out.append(date.fromisoformat(value or ""))
-        except ValueError:
-            continue
-    return out
 
 
 def sources(conn: sa.Connection, client_id: str, month: str | None = None) -> tuple[ClientInfo, list[isaf.Source]]:
@@ -58,7 +48,7 @@ def sources(conn: sa.Connection, client_id: str, month: str | None = None) -> tu
     for record in records:
         currency = (record.currency or "EUR").strip().upper()
         if currency != "EUR":
-            spans.setdefault(currency, []).extend(_dates(record))
+            spans.setdefault(currency, []).extend(invoice_dates(record))
     rates: dict[str, RateTable] = {
         currency: table_for(conn, currency, min(days), max(days)) for currency, days in spans.items() if days
     }

@@ -82,6 +82,20 @@ def scan(pdf: bytes, rng: random.Random) -> tuple[bytes, str, dict]:
 FAR_SHARE = 0.5  # photos taken from arm's length, the page tilted in a wider frame
 
 
+def _light(scene: Image.Image, rng: random.Random, gradient=(0.15, 0.4), vignette: float = 0.25,
+           green=(0.93, 0.99), blue=(0.82, 0.95)) -> Image.Image:
+    """Uneven light: a linear gradient from one side plus a soft vignette, and a warm cast."""
+    width, height = scene.size
+    arr = np.asarray(scene, dtype=np.float32)
+    yy, xx = np.mgrid[0:height, 0:width].astype(np.float32)
+    ang = rng.uniform(0, 2 * np.pi)
+    grad = np.cos(ang) * (xx / width - 0.5) + np.sin(ang) * (yy / height - 0.5)
+    light = 1.0 - rng.uniform(*gradient) * (grad + 0.5)
+    shade = 1.0 - vignette * (((xx / width - 0.5) ** 2 + (yy / height - 0.5) ** 2) * 2)
+    tint = np.array([1.0, rng.uniform(*green), rng.uniform(*blue)], np.float32)
+    return Image.fromarray(np.clip(arr * (light * shade)[..., None] * tint, 0, 255).astype(np.uint8), "RGB")
+
+
 def photo(pdf: bytes, rng: random.Random) -> tuple[bytes, str, dict]:
     """A phone photo of the first page: (JPEG bytes, MIME type, parameters used).
 
@@ -113,16 +127,7 @@ def photo(pdf: bytes, rng: random.Random) -> tuple[bytes, str, dict]:
     mask = Image.new("L", page.size, 255).transform((sw, sh), Image.Transform.PERSPECTIVE, coeffs,
                                                     Image.Resampling.BILINEAR, fillcolor=0)
     scene.paste(warped, (0, 0), mask)
-    # Uneven light: a linear gradient from one side plus a soft vignette, and a warm cast.
-    arr = np.asarray(scene, dtype=np.float32)
-    yy, xx = np.mgrid[0:sh, 0:sw].astype(np.float32)
-    ang = rng.uniform(0, 2 * np.pi)
-    grad = (np.cos(ang) * (xx / sw - 0.5) + np.sin(ang) * (yy / sh - 0.5))
-    light = 1.0 - rng.uniform(0.15, 0.4) * (grad + 0.5)
-    vignette = 1.0 - 0.25 * (((xx / sw - 0.5) ** 2 + (yy / sh - 0.5) ** 2) * 2)
-    tint = np.array([1.0, rng.uniform(0.93, 0.99), rng.uniform(0.82, 0.95)], np.float32)
-    arr = arr * (light * vignette)[..., None] * tint
-    scene = Image.fromarray(np.clip(arr, 0, 255).astype(np.uint8), "RGB")
+    scene = _light(scene, rng)
     scene = scene.filter(ImageFilter.GaussianBlur(rng.uniform(0.7, 1.4)))
     scene = _noise(scene, rng.uniform(4, 9), rng)
     turn = rng.choices([0, 90, 270, 180], weights=[86, 6, 6, 2])[0]
@@ -179,15 +184,7 @@ def _far_photo(pdf: bytes, rng: random.Random) -> tuple[bytes, str, dict]:
     mask = Image.new("L", page.size, 255).transform((width, height), Image.Transform.PERSPECTIVE, coeffs,
                                                     Image.Resampling.BILINEAR, fillcolor=0)
     scene.paste(warped, (0, 0), mask)
-    arr = np.asarray(scene, dtype=np.float32)
-    yy, xx = np.mgrid[0:height, 0:width].astype(np.float32)
-    ang = rng.uniform(0, 2 * np.pi)
-    grad = np.cos(ang) * (xx / width - 0.5) + np.sin(ang) * (yy / height - 0.5)
-    light = 1.0 - rng.uniform(0.15, 0.45) * (grad + 0.5)
-    vignette = 1.0 - 0.3 * (((xx / width - 0.5) ** 2 + (yy / height - 0.5) ** 2) * 2)
-    tint = np.array([1.0, rng.uniform(0.92, 0.99), rng.uniform(0.8, 0.95)], np.float32)
-    arr = arr * (light * vignette)[..., None] * tint
-    scene = Image.fromarray(np.clip(arr, 0, 255).astype(np.uint8), "RGB")
+    scene = _light(scene, rng, gradient=(0.15, 0.45), vignette=0.3, green=(0.92, 0.99), blue=(0.8, 0.95))
     scene = scene.filter(ImageFilter.GaussianBlur(rng.uniform(0.5, 1.1)))
     scene = _noise(scene, rng.uniform(3, 8), rng)
     quality = rng.randint(60, 88)

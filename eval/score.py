@@ -14,8 +14,9 @@ expected.
 from __future__ import annotations
 
 import re
-import unicodedata
 from difflib import SequenceMatcher
+
+from assets.einvoice.shadow import get, norm  # one normalisation for the evaluation and the daily comparison
 
 HEADER_FIELDS = [
     "invoiceNumber", "issueDate", "dueDate", "currency",
@@ -27,24 +28,6 @@ HEADER_FIELDS = [
 EXTRA_FIELDS = ["documentType", "series", "number", "deliveryDate", "seller.iban", "buyer.iban"]
 LINE_KEYS = ("quantity", "unitPrice", "netAmount")
 DESCRIPTION_SIMILARITY = 0.9
-
-_QUOTES = str.maketrans({"„": '"', "“": '"', "”": '"', "«": '"', "»": '"', "'": '"', "‘": '"', "’": '"',
-                         "–": "-", "—": "-"})
-
-
-def get(obj: dict | None, path: str):
-    for part in path.split("."):
-        if not isinstance(obj, dict):
-            return None
-        obj = obj.get(part)
-    return obj
-
-
-def norm(value) -> str | None:
-    if value is None:
-        return None
-    text = unicodedata.normalize("NFC", str(value)).translate(_QUOTES)
-    return " ".join(text.split())
 
 
 def field_correct(expected, got) -> bool:
