@@ -70,9 +70,10 @@ def looks_like_name(text: str) -> bool:
     """The shape of a party's name, whatever its language: it starts with a letter, a digit
     or a quote (not with the "/" of a heading that goes on, "Käufer/Leistungsempfänger"),
     has more letters than digits ("GLN 4333741000005", "FA-2017-0010" are codes), and is
-    no field line ("Globale Nummer: 4000001123452 (GTIN)": a key, a colon, a code)."""
+    no field line ("Globale Nummer: 4000001123452 (GTIN)": a key, a colon, a code) nor a
+    system's identifier ("WELCOME_PACK_2017": words joined by underscores)."""
     text = text.strip()
-    if not text or not _NAME_START.match(text):
+    if not text or not _NAME_START.match(text) or re.search(r"[^\W_]_[^\W_]", text):
         return False
     letters = sum(ch.isalpha() for ch in text)
     digits = sum(ch.isdigit() for ch in text)

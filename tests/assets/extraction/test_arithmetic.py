@@ -78,6 +78,7 @@ def test_plausible_totals(net, vat, gross, expected):
         ("GLN 4012345000009", False),  # a code
         ("AB-2019-0042", False),
         ("Kundennummer: 4711 0815", False),  # a field line: key, colon, code
+        ("SPRING_OFFER_2026", False),  # a system's identifier
     ],
 )
 def test_the_shape_of_a_party_name(text, expected):
