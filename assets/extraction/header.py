@@ -109,6 +109,16 @@ def vat_invoice_if_registered(doc_type: Candidate | None, seller_vat_code: str |
     return Candidate("vat_invoice", 0.9 * doc_type.score, doc_type.span)
 
 
+SENTENCE_WORDS = 3  # a label after more words than this in its cell stands inside a sentence
+
+
+def _in_a_sentence(hit: Hit) -> bool:
+    """A label inside running text ("Bei Schriftwechsel bitte Ihre Kundennummer und
+    Belegnummer 2018… angeben"): weaker than a number on the title's line."""
+    cell_start, _ = hit.line.cell_at(hit.start)
+    return len(hit.line.text[cell_start:hit.start].split()) > SENTENCE_WORDS
+
+
 def _at_word_start(text: str, pos: int) -> bool:
     return pos == 0 or not text[pos - 1].isalnum()
 
@@ -287,13 +297,18 @@ def invoice_number(layout: Layout) -> dict[str, Candidate]:
         return out
 
     numbered = [*layout.iter_hits("credit_note_number"), *layout.iter_hits("invoice_number")]
+    in_sentences: list[Candidate] = []
     for hit in numbered:  # a credit note's own number before any invoice's
         span, score = _number_value(layout, hit)
         if span is None or find_ibans(span.text) or re.match(r"\s*[A-Z]{2}\d{2}\s?\d{4}", span.text):
             continue
         ident = _id_from(span)
         if ident is not None:
-            out["invoiceNumber"] = out["number"] = Candidate(_unwrapped(layout, ident), 0.9 * score, ident)
+            found = Candidate(_unwrapped(layout, ident), 0.9 * score, ident)
+            if _in_a_sentence(hit):
+                in_sentences.append(found)  # "... bitte Ihre Kundennummer und Belegnummer 2018... angeben"
+                continue
+            out["invoiceNumber"] = out["number"] = found
             return out
 
     if title_line is not None:
@@ -307,6 +322,9 @@ def invoice_number(layout: Layout) -> dict[str, Candidate]:
                 if ident is not None:
                     out["invoiceNumber"] = out["number"] = Candidate(ident.text, 0.8, ident)
                     return out
+    if in_sentences:
+        out["invoiceNumber"] = out["number"] = in_sentences[0]
+        return out
     # "N. documento: 371/A", "Nr dokumentu FV/190": a number sign and a word no dictionary
     # knows, then an identifier, in the upper part of the first page. The word may stand in
     # a cell of its own, so the rest of the line is read, not the label's value.

@@ -64,3 +64,11 @@ def test_payment_details_over_an_account_holder_are_the_sellers():
     # The sender on the window's return line, printed again as the letterhead, names the seller.
     assert inv["seller"]["name"] == "Nordwind Handels GmbH"
     assert inv["buyer"]["name"] == "Erika Beispiel"
+
+
+def test_a_number_on_the_titles_line_beats_a_label_inside_a_sentence():
+    rows = [
+        (60, [(50, "Verkaufsrechnung Nr. A2026-0815 vom 01.02.2026")]),
+        (500, [(50, "Bei Rückfragen bitte Ihre Kundennummer 4711 und Rechnungsnummer 2026-0815 angeben")]),
+    ]
+    assert extract_invoice(page(*rows))["invoiceNumber"] == "A2026-0815"
