@@ -23,10 +23,12 @@ from core.modes import Mode
 from core.rules import InvoiceRules
 from core.store.db import Store
 from core.store.tables import invoice_edits
-from schemas.invoices import InvoicePatch, sent
+from schemas.invoices import InvoicePatch, PartyPatch, TotalsPatch, sent
 
 _CONTACT_LINKS = {"buyerContactId": "buyer", "sellerContactId": "seller"}
 _RECLASSIFY = {"direction", "seller", "buyer", "lines", "vatBreakdown"}
+_ARRAYS = ("lines", "vatBreakdown")
+_OBJECTS = {"seller": PartyPatch, "buyer": PartyPatch, "totals": TotalsPatch}
 
 
 def etag(version: int) -> str:
@@ -58,6 +60,14 @@ def _diff(before, after, path: str, out: list[dict]) -> None:
 
 def _changes(conn: sa.Connection, principal: Principal, patch: InvoicePatch) -> dict:
     changes = sent(patch)
+    # null clears: an array becomes empty and an object's editable fields become null, so the
+    # document keeps its shape (its arrays and objects are never null)
+    for key in _ARRAYS:
+        if key in changes and changes[key] is None:
+            changes[key] = []
+    for key, model in _OBJECTS.items():
+        if key in changes and changes[key] is None:
+            changes[key] = dict.fromkeys(model.model_fields)
     for link, role in _CONTACT_LINKS.items():
         if link in changes:
             contact_id = changes.pop(link)
