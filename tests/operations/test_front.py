@@ -159,6 +159,10 @@ def test_the_front_answers_503_while_the_app_is_away(tmp_path):
         answer = requests.get(f"http://127.0.0.1:{port}/external/v1/me?api_key=svc_live_secret", timeout=5)
         assert answer.status_code == 503 and answer.headers["Retry-After"] == "5"
         assert answer.json()["code"] == "service.maintenance"
+        # the upload routes set error pages of their own and still answer as problems
+        upload = requests.post(f"http://127.0.0.1:{port}/external/v1/invoices", files={"file": ("a.pdf", b"%PDF-1.4")},
+                               timeout=5)
+        assert upload.status_code == 503 and upload.json()["code"] == "service.maintenance"
     finally:
         nginx.stop()
     assert "svc_live_secret" not in nginx.tail(100)
