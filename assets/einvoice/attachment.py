@@ -44,16 +44,23 @@ def find_invoice_xml(data: bytes) -> tuple[str, etree._Element] | None:
     return _any_invoice_attachment(data)
 
 
-def _attachment_names(data: bytes) -> list[str]:
+def with_pdf(data: bytes, read):
+    """``read(pdf)`` on the bytes opened by pypdfium2 under the readers' lock, closed after;
+    None when the bytes are no PDF."""
     with _PDFIUM_LOCK:
         try:
             pdf = pdfium.PdfDocument(data)
         except pdfium.PdfiumError:
-            return []
+            return None
         try:
-            return [pdf.get_attachment(i).get_name() for i in range(pdf.count_attachments())]
+            return read(pdf)
         finally:
             pdf.close()
+
+
+def _attachment_names(data: bytes) -> list[str]:
+    return with_pdf(data, lambda pdf: [pdf.get_attachment(i).get_name() for i in range(pdf.count_attachments())]) \
+        or []
 
 
 def _any_invoice_attachment(data: bytes) -> tuple[str, etree._Element] | None:

@@ -29,9 +29,7 @@ from dataclasses import dataclass
 from decimal import Decimal, InvalidOperation
 from difflib import SequenceMatcher
 
-import pypdfium2 as pdfium
-
-from ..ocr.pdf_text import _PDFIUM_LOCK
+from .attachment import with_pdf
 
 __all__ = ["Comparison", "compare", "producer", "FIELDS", "LINES", "AGREEMENTS"]
 
@@ -197,16 +195,12 @@ def producer(data: bytes, syntax: str, seller_country: str | None) -> str:
 
 
 def _metadata(data: bytes) -> list[str]:
-    with _PDFIUM_LOCK:
+    def read(pdf) -> dict:
         try:
-            pdf = pdfium.PdfDocument(data)
-        except pdfium.PdfiumError:
-            return []
-        try:
-            info = pdf.get_metadata_dict(skip_empty=True)
+            return pdf.get_metadata_dict(skip_empty=True)
         except Exception:  # metadata is a nicety: a PDF that hides it still has its syntax
             log.debug("PDF metadata could not be read", exc_info=True)
-            return []
-        finally:
-            pdf.close()
+            return {}
+
+    info = with_pdf(data, read) or {}
     return [info[key] for key in ("Producer", "Creator") if info.get(key)]

@@ -109,7 +109,8 @@ def extract_invoice(doc: Document, calibrated: bool = True, observe: dict | None
                 break
 
     items = _line_items(tables, rec, warnings)
-    supply_day = vat_rates.as_date((dates.get("deliveryDate") or dates.get("issueDate") or Candidate(None, 0, None)).value)
+    supply = dates.get("deliveryDate") or dates.get("issueDate")
+    supply_day = vat_rates.as_date(supply.value if supply is not None else None)
     totals = extract_totals(layout, _lines_net(items), of_party(seller), supply_day)
     for key, cand in totals.chosen.items():
         rec.put(f"totals.{key}", cand)
