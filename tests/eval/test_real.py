@@ -29,7 +29,7 @@ def test_family_from_the_sample_corpus_names():
 
 # Floors a little under what the engine reads today (eval/RESULTS.md):
 # header fields and gross total over the whole set, per family header accuracy.
-FLOORS = {"all": 0.60, "gross": 0.85, "family": 0.45}
+FLOORS = {"all": 0.85, "gross": 0.88, "family": 0.72}  # measured: 89.0 %, 90.9 %, lowest family 76.6 %
 
 
 def test_real_tune_set_does_not_lose_ground():
