@@ -9,11 +9,12 @@ the jobs, their Kafka outbox rows and events, and stores the idempotent response
 happens after commit; if it fails the upload has still succeeded and the reconciler sends it.
 """
 
+from contextlib import contextmanager
 from dataclasses import dataclass
 
 import sqlalchemy as sa
 
-from core import credits, errors, idempotency, ids, metrics, outbox
+from core import credits, errors, idempotency, ids, metrics, outbox, text, uploads
 from core.actors import Actor
 from core.auth import Principal
 from core.blobs import BlobStore
@@ -78,6 +79,7 @@ class UploadRequest:
     idempotency_key: str | None = None
     request_id: str | None = None
     batch: bool = False
+    actor: Actor | None = None  # who sends it when no key does: a member in the dashboard (source `ui`)
 
     def fingerprint(self) -> str:
         """The request body as Idempotency-Key compares it (refused files included)."""
@@ -91,6 +93,32 @@ class UploadResponse:
     status: int
     body: dict
     replayed: bool = False
+
+
+def incoming_file(index: int, data: bytes, filename: str | None, declared_type: str | None) -> IncomingFile:
+    """A file part checked on its own: its type decided by its bytes, its name cleaned of
+    control and bidirectional characters (core/text.py) and held to the byte limit."""
+    mime_type = uploads.decide_mime_type(data, declared_type)
+    name = text.stripped(filename or "").strip() or f"upload.{uploads.ACCEPTED_TYPES[mime_type]}"
+    uploads.check_filename(name)
+    return IncomingFile(index, data, name, mime_type)
+
+
+@contextmanager
+def in_flight(counters, principal: Principal):
+    """Hold one of the plan's slots for uploads in flight while the body is read and admitted
+    (reading it is what costs); a team already at its ceiling is refused before any work."""
+    if counters is None:  # no counter store configured: no ceiling, as the counters fail open
+        yield
+        return
+    slot = f"uploads:{principal.team_id}:{principal.mode.value}"
+    with counters.slot(slot, principal.plan.concurrent_uploads) as free:
+        if not free:
+            raise errors.UploadConcurrentLimitExceeded(
+                f"The team already has {principal.plan.concurrent_uploads} uploads in flight; retry when one finishes.",
+                retry_after=1,
+            )
+        yield
 
 
 def upload_message(job: dict, request_id: str | None = None) -> dict:
@@ -133,6 +161,8 @@ def admit(
     request: UploadRequest | None = None,
 ) -> list[Admitted]:
     """Decide every file of a request in one transaction: run, park, or refuse them all.
+    The API and the dashboard both come here, so credits, parking and queue depth are
+    decided the same way whoever uploads.
 
     The transaction is shared with the admissions that the process's other threads make
     meanwhile (`Store.write_together`): one commit for all of them, each in its own savepoint.
@@ -160,6 +190,7 @@ def _decide(
             f"(ceiling {ceiling}); retry after a short, jittered delay.",
             retry_after=settings.queue_retry_after_s,
         )
+    actor = (request.actor if request else None) or Actor.api(principal.key_id)
     admitted: list[Admitted] = []
     for upload in uploads:
         now = utcnow()
@@ -170,7 +201,7 @@ def _decide(
             status = PROCESSING if credits.try_hold(conn, principal.team_id, job_id) else AWAITING_CREDITS
         row = dict(
             id=job_id, team_id=principal.team_id, mode=principal.mode.value, client_id=upload.client_id,
-            api_key_id=principal.key_id, status=status, source_file=upload.filename, blob_key=upload.blob_key,
+            api_key_id=principal.key_id, user_id=actor.user_id, status=status, source_file=upload.filename, blob_key=upload.blob_key,
             mime_type=upload.mime_type, size_bytes=upload.size_bytes, test_scenario=upload.test_scenario,
             created_at=now, updated_at=now,
         )
@@ -180,8 +211,7 @@ def _decide(
             outbox_id, message = start_processing(conn, settings, row, request.request_id if request else None)
         elif principal.mode is Mode.LIVE:
             outbox.add_event(
-                conn, principal.team_id, principal.mode, "invoice.awaiting_credits", {"job": event_job(row)}, job_id,
-                Actor.api(principal.key_id),
+                conn, principal.team_id, principal.mode, "invoice.awaiting_credits", {"job": event_job(row)}, job_id, actor,
             )
         admitted.append(Admitted(job_id, upload.filename, status, outbox_id, message))
     if claim is not None and request is not None:

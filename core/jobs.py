@@ -30,8 +30,11 @@ def job_dto(row) -> dict:
 
 
 def actor_of(job) -> Actor:
-    """Events of a job's processing are caused by its upload: the key that sent it."""
-    return Actor.api(job["api_key_id"]) if job.get("api_key_id") else SYSTEM
+    """Events of a job's processing are caused by its upload: the key that sent it, or the
+    member who uploaded it in the dashboard."""
+    if job.get("api_key_id"):
+        return Actor.api(job["api_key_id"])
+    return Actor.ui(job["user_id"]) if job.get("user_id") else SYSTEM
 
 
 def event_job(row) -> dict:

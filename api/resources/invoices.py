@@ -35,14 +35,7 @@ class _Uploads:
         key = req.get_header("Idempotency-Key")
         if key is not None:
             idempotency.validate_key(key)
-        slot = f"uploads:{principal.team_id}:{principal.mode.value}"
-        with self.counters.slot(slot, principal.plan.concurrent_uploads) as free:
-            if not free:
-                raise errors.UploadConcurrentLimitExceeded(
-                    f"The team already has {principal.plan.concurrent_uploads} uploads in flight; "
-                    "retry when one finishes.",
-                    retry_after=1,
-                )
+        with admission.in_flight(self.counters, principal):
             form = read_upload_form(req, max_body=max_body)
             request = _request(principal, form, key, req, batch)
             answer = admission.receive(self.store, self.blobs, self.publisher, self.settings, principal, request)
@@ -81,11 +74,7 @@ def _request(principal: Principal, form: UploadForm, key: str | None, req: falco
 
 
 def _checked(index: int, part: FilePart) -> admission.IncomingFile:
-    mime_type = uploads.decide_mime_type(part.data, part.content_type)
-    # control and bidirectional-override characters are stripped from file names (core/text.py)
-    filename = text.stripped(part.filename or "").strip() or f"upload.{uploads.ACCEPTED_TYPES[mime_type]}"
-    uploads.check_filename(filename)
-    return admission.IncomingFile(index, part.data, filename, mime_type)
+    return admission.incoming_file(index, part.data, part.filename, part.content_type)
 
 
 def _scenario(principal: Principal, value: str | None) -> str | None:

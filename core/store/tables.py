@@ -66,6 +66,8 @@ jobs = sa.Table(
     sa.Column("mode", sa.String(8), nullable=False),
     sa.Column("client_id", sa.String(48), nullable=True),
     sa.Column("api_key_id", sa.String(40), nullable=True),
+    # the team member who uploaded the file in the dashboard (its events' source is then `ui`)
+    sa.Column("user_id", sa.String(40), nullable=True),
     sa.Column("status", sa.String(24), nullable=False),
     sa.Column("source_file", sa.String(400), nullable=False),
     sa.Column("blob_key", sa.String(80), nullable=False),
@@ -88,6 +90,7 @@ jobs = sa.Table(
     sa.Index("ix_jobs_status_created", "status", "created_at"),
     sa.Index("ix_jobs_status_finished", "status", "finished_at"),
     sa.Index("ix_jobs_queue", "team_id", "mode", "status", "held_at"),  # queue depth from the index alone
+    sa.Index("ix_jobs_team_mode_blob", "team_id", "mode", "blob_key"),  # the same file uploaded again
 )
 
 invoices = sa.Table(
@@ -103,9 +106,13 @@ invoices = sa.Table(
     sa.Column("assignment_status", sa.String(20), nullable=True),
     # bumped by every change of the document; the ETag of GET /invoices/{id}
     sa.Column("version", sa.Integer, nullable=False, server_default="1"),
+    # seller and number, as core.duplicates compares them; a member may dismiss the flag
+    sa.Column("duplicate_key", sa.String(64), nullable=True),
+    sa.Column("duplicate_dismissed", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("created_at", TS, nullable=False),
     sa.Column("updated_at", TS, nullable=False),
     sa.Index("ix_invoices_team_mode_created", "team_id", "mode", "created_at"),
+    sa.Index("ix_invoices_team_mode_duplicate", "team_id", "mode", "duplicate_key"),
     sa.Index("ix_invoices_team_mode_assignment", "team_id", "mode", "assignment_status"),
 )
 
