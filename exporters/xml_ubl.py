@@ -13,7 +13,9 @@ category needs; the Lithuanian VAT classifier as an AdditionalItemProperty; for 
 invoice with a loaded rate, `TaxCurrencyCode` EUR and the VAT total in EUR (what the
 Lithuanian VAT registers report). A line-less invoice gets one line per VAT rate. What
 Peppol cannot express honestly (no country, no electronic address, a 0 % line whose
-category cannot be told, out-of-scope lines mixed with taxed ones) refuses the export.
+category cannot be told, out-of-scope lines mixed with taxed ones: exporters/en16931.py)
+refuses the export, and so does a file that breaks a fatal rule of the published EN 16931
+Schematron (exporters/schematron.py).
 """
 
 from decimal import Decimal
@@ -22,11 +24,10 @@ from lxml import etree
 
 from core.exports import ExportLookups
 from core import countries
-from exporters import naming, preprocess, xmlout
-from core.vat_classification import EXEMPT_TEXT
+from exporters import en16931, naming, preprocess, schematron, xmlout
 from exporters.model import ExportFile, Line, Needs, Party, Prepared
 from schemas.invoice import Invoice
-from exporters.numbers import ZERO, between, fixed
+from exporters.numbers import between, fixed
 
 NEEDS = Needs(direction=False, accounting_codes=False, partner_code_max=None, eur_rate=False)
 CONTENT_TYPE = "application/xml; charset=utf-8"
@@ -37,17 +38,6 @@ INVOICE_NS = "urn:oasis:names:specification:ubl:schema:xsd:Invoice-2"
 CREDIT_NOTE_NS = "urn:oasis:names:specification:ubl:schema:xsd:CreditNote-2"
 CUSTOMIZATION = "urn:cen.eu:en16931:2017#compliant#urn:fdc:peppol.eu:2017:poacc:billing:3.0"
 PROFILE = "urn:fdc:peppol.eu:2017:poacc:billing:01:1.0"
-
-UNIT_CODES = {
-    "vnt": "H87", "vnt.": "H87", "val": "HUR", "val.": "HUR", "h": "HUR", "kg": "KGM", "l": "LTR",
-    "m": "MTR", "d": "DAY", "d.": "DAY", "mėn": "MON", "mėn.": "MON", "men": "MON", "m2": "MTK",
-    "m²": "MTK", "m3": "MTQ", "m³": "MTQ", "t": "TNE", "kompl": "SET", "kompl.": "SET", "km": "KMT",
-}
-REASONS = {
-    "E": EXEMPT_TEXT, "AE": "Reverse charge", "K": "Intra-Community supply",
-    "G": "Export outside the EU", "O": "Not subject to VAT",
-}
-
 
 def _cbc(parent: etree._Element, tag: str, value: str, **attrs: str) -> etree._Element:
     return xmlout.add(parent, f"{{{CBC}}}{tag}", value, **attrs)
@@ -73,11 +63,6 @@ def _endpoint(party: Party, role: str) -> tuple[str, str]:
 
 
 def _party(parent: etree._Element, party: Party, role: str, with_vat: bool) -> None:
-    if not party.name:
-        raise preprocess.refuse(f"the {role} has no name; Peppol BIS needs both parties' names")
-    if not party.country:
-        raise preprocess.refuse(f"the {role}'s country is unknown (no address country, no VAT code prefix); "
-                                "Peppol BIS needs both parties' countries")
     node = _cac(parent, "Party")
     scheme, endpoint = _endpoint(party, role)
     _cbc(node, "EndpointID", endpoint, schemeID=scheme)
@@ -108,77 +93,42 @@ def _party(parent: etree._Element, party: Party, role: str, with_vat: bool) -> N
             _cbc(contact, "ElectronicMail", party.email)
 
 
-def _category_key(line: Line) -> tuple[str, Decimal | None]:
-    code = line.category[0]
-    if code == "O":
-        return code, None
-    return code, (line.rate if code == "S" else ZERO)
-
-
-def _check(doc: Prepared) -> None:
-    for line in doc.lines:
-        if line.category is None:
-            raise preprocess.refuse(
-                f"line {line.no}: the VAT category of a {line.rate} % line between {doc.seller.country or '?'} and "
-                f"{doc.buyer.country or '?'} cannot be told (goods or services, export or exempt); "
-                "set the line's kind or vatClassifier")
-    codes = {line.category[0] for line in doc.lines}
-    if "O" in codes and len(codes) > 1:
-        raise preprocess.refuse("the invoice mixes lines outside the scope of VAT with taxed lines, "
-                                "which Peppol BIS does not allow (BR-O-11)")
-    if codes - {"O"} and not doc.seller.vat_code:
-        raise preprocess.refuse("the seller has no VAT code but the invoice has VAT lines (BR-S-02 and siblings)")
-    if codes & {"AE", "K"} and not doc.buyer.vat_code:
-        raise preprocess.refuse("reverse-charge and intra-Community lines need the buyer's VAT code (BR-AE-02, BR-IC-02)")
-    for line in doc.lines:
-        if line.category[0] != "S" and line.vat != 0:
-            raise preprocess.refuse(f"line {line.no} has VAT {line.vat} but its category {line.category[0]} "
-                                    "carries none")
-
-
 def _tax_category(parent: etree._Element, tag: str, code: str, percent: Decimal | None,
                   vatex: str | None, with_reason: bool) -> None:
     node = _cac(parent, tag)
     _cbc(node, "ID", code)
     if percent is not None:
         _cbc(node, "Percent", between(percent, 0, 2))
-    if with_reason and code in REASONS:
+    if with_reason and code in en16931.REASONS:
         if vatex:
             _cbc(node, "TaxExemptionReasonCode", vatex)
-        _cbc(node, "TaxExemptionReason", REASONS[code])
+        _cbc(node, "TaxExemptionReason", en16931.REASONS[code])
     _cbc(_cac(node, "TaxScheme"), "ID", "VAT")
 
 
 def _tax_total(root: etree._Element, doc: Prepared) -> None:
-    groups: dict[tuple, list[Line]] = {}
-    for line in doc.lines:
-        groups.setdefault(_category_key(line), []).append(line)
     total = _cac(root, "TaxTotal")
     _amount(total, "TaxAmount", doc.vat, doc.currency)
-    for (code, percent), lines in sorted(groups.items(), key=lambda g: (g[0][0], -(g[0][1] or ZERO))):
+    for group in en16931.subtotals(doc):
         sub = _cac(total, "TaxSubtotal")
-        _amount(sub, "TaxableAmount", sum((l.net for l in lines), ZERO), doc.currency)
-        _amount(sub, "TaxAmount", sum((l.vat for l in lines), ZERO), doc.currency)
-        _tax_category(sub, "TaxCategory", code, percent, lines[0].category[1], with_reason=True)
+        _amount(sub, "TaxableAmount", group.taxable, doc.currency)
+        _amount(sub, "TaxAmount", group.vat, doc.currency)
+        _tax_category(sub, "TaxCategory", group.code, group.percent, group.vatex, with_reason=True)
     if doc.foreign and doc.rate is not None:
         _amount(_cac(root, "TaxTotal"), "TaxAmount", doc.eur(doc.vat), "EUR")
 
 
 def _totals(root: etree._Element, doc: Prepared) -> None:
     node = _cac(root, "LegalMonetaryTotal")
-    prepaid = doc.prepaid or ZERO
-    expected = doc.gross - prepaid
-    rounding = (doc.payable - expected) if doc.payable is not None else ZERO
-    if abs(rounding) > 1:
-        rounding = ZERO  # not a rounding: the printed payable includes something else; Peppol wants the sum
+    due = en16931.payable(doc)
     _amount(node, "LineExtensionAmount", doc.net, doc.currency)
     _amount(node, "TaxExclusiveAmount", doc.net, doc.currency)
     _amount(node, "TaxInclusiveAmount", doc.gross, doc.currency)
-    if prepaid:
-        _amount(node, "PrepaidAmount", prepaid, doc.currency)
-    if rounding:
-        _amount(node, "PayableRoundingAmount", rounding, doc.currency)
-    _amount(node, "PayableAmount", expected + rounding, doc.currency)
+    if due.prepaid:
+        _amount(node, "PrepaidAmount", due.prepaid, doc.currency)
+    if due.rounding:
+        _amount(node, "PayableRoundingAmount", due.rounding, doc.currency)
+    _amount(node, "PayableAmount", due.amount, doc.currency)
 
 
 def _line(root: etree._Element, doc: Prepared, line: Line) -> None:
@@ -186,8 +136,8 @@ def _line(root: etree._Element, doc: Prepared, line: Line) -> None:
     node = _cac(root, "CreditNoteLine" if credit else "InvoiceLine")
     _cbc(node, "ID", str(line.no))
     quantity = line.quantity if line.net >= 0 else -line.quantity
-    unit = UNIT_CODES.get((line.unit or "").strip().lower(), "C62")  # C62 "one" when the unit is not known
-    _cbc(node, "CreditedQuantity" if credit else "InvoicedQuantity", between(quantity, 0, 6), unitCode=unit)
+    _cbc(node, "CreditedQuantity" if credit else "InvoicedQuantity", between(quantity, 0, 6),
+         unitCode=en16931.unit_code(line))
     _amount(node, "LineExtensionAmount", line.net, doc.currency)
     item = _cac(node, "Item")
     _cbc(item, "Name", line.description[:200] or "-")
@@ -195,7 +145,7 @@ def _line(root: etree._Element, doc: Prepared, line: Line) -> None:
         _cbc(_cac(item, "SellersItemIdentification"), "ID", line.seller_code)
     if line.barcode and line.barcode.isdigit() and len(line.barcode) in (8, 12, 13, 14):
         _cbc(_cac(item, "StandardItemIdentification"), "ID", line.barcode, schemeID="0160")
-    code, percent = _category_key(line)
+    code, percent = en16931.category_key(line)
     _tax_category(item, "ClassifiedTaxCategory", code, percent, None, with_reason=False)
     if line.classifier:
         prop = _cac(item, "AdditionalItemProperty")
@@ -206,7 +156,7 @@ def _line(root: etree._Element, doc: Prepared, line: Line) -> None:
 
 
 def build(doc: Prepared) -> etree._Element:
-    _check(doc)
+    en16931.check(doc)
     credit = doc.credit
     ns = CREDIT_NOTE_NS if credit else INVOICE_NS
     root = etree.Element(f"{{{ns}}}{'CreditNote' if credit else 'Invoice'}", nsmap={None: ns, "cac": CAC, "cbc": CBC})
@@ -222,7 +172,7 @@ def build(doc: Prepared) -> etree._Element:
     else:
         if doc.due_date:
             _cbc(root, "DueDate", doc.due_date.isoformat())
-        _cbc(root, "InvoiceTypeCode", "383" if doc.kind == "debit_note" else "380")
+        _cbc(root, "InvoiceTypeCode", en16931.type_code(doc))
     if doc.notes:
         _cbc(root, "Note", doc.notes[:1000])
     if tax_point and not credit:
@@ -237,7 +187,7 @@ def build(doc: Prepared) -> etree._Element:
     with_vat = any(line.category[0] != "O" for line in doc.lines)
     _party(_cac(root, "AccountingSupplierParty"), doc.seller, "seller", with_vat)
     _party(_cac(root, "AccountingCustomerParty"), doc.buyer, "buyer", with_vat)
-    if doc.delivery_date or any(line.category[0] == "K" for line in doc.lines):
+    if doc.delivery_date or en16931.delivery_country_needed(doc):
         delivery = _cac(root, "Delivery")
         _cbc(delivery, "ActualDeliveryDate", (doc.delivery_date or doc.issue_date).isoformat())
         location = _cac(_cac(delivery, "DeliveryLocation"), "Address")
@@ -263,5 +213,5 @@ def build(doc: Prepared) -> etree._Element:
 def render(invoice: Invoice, lookups: ExportLookups) -> ExportFile:
     doc = preprocess.prepare(invoice, lookups, NEEDS)
     root = build(doc)
-    body = xmlout.document(root, '<?xml version="1.0" encoding="UTF-8"?>')
+    body = schematron.enforce(xmlout.document(root, '<?xml version="1.0" encoding="UTF-8"?>'), "ubl")
     return ExportFile(body, CONTENT_TYPE, f"{naming.stem(doc.number, doc.invoice_id)}_ubl.xml")
