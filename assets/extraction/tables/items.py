@@ -46,8 +46,7 @@ def table_items(table: Table) -> list[dict]:
         net, net_span = _money(row, "netAmount")
         gross, gross_span = _money(row, "grossAmount")
         vat_amount, vat_span = _money(row, "vatAmount")
-        discount, _ = _money(row, "discount")
-        discount = abs(discount) if discount is not None else None  # invoice.md: an amount, stored positive
+        discount = _discount(row, quantity, unit_price, net)
         rate = _rate_value(row.text("vatRate"))
         if vat_span is not None and _percent_follows(vat_span):
             # "19 %" under a column headed "USt.": a percentage is a rate, never an amount.
@@ -82,6 +81,25 @@ def table_items(table: Table) -> list[dict]:
     return items
 
 
+def _discount(row: Row, quantity: Decimal | None, price: Decimal | None, net: Decimal | None) -> Decimal | None:
+    """The line's discount as an amount, stored positive (invoice.md). Printed as a
+    percentage ("10%" under "Rem."), it is the share of quantity x price that the printed
+    amount leaves out: 5 x 4,55 less 10 % is 20,48, a discount of 2,27."""
+    value, span = _money(row, "discount")
+    if value is None:
+        return None
+    text = row.text("discount") or ""
+    if "%" not in text and (span is None or not _percent_follows(span)):
+        return abs(value)
+    if quantity is None or price is None or not 0 < abs(value) < 100:
+        return None
+    product = abs(quantity * price)
+    share = (product * abs(value) / 100).quantize(Decimal("0.01"))
+    if net is not None and abs(product - abs(net) - share) <= Decimal("0.01"):
+        return product - abs(net)  # as the printed amount rounded it
+    return share
+
+
 def _digits(value: Decimal) -> str:
     return re.sub(r"\D", "", format(value.normalize(), "f"))
 
@@ -100,7 +118,9 @@ def repair_row(quantity: Decimal | None, price: Decimal | None, discount: Decima
                net: Decimal | None) -> tuple[Decimal | None, Decimal | None, list[str]]:
     """Quantity or unit price, read wrong or not at all, restored by the row's arithmetic.
 
-    net = quantity x price - discount. With the net amount and one of the two factors
+    |net| = |quantity x price| - discount: a credit note prints its amounts negative beside
+    the quantities and prices it credits, and either sign is kept as printed. With the net
+    amount and one of the two factors
     read, the other is their quotient when that is a printable number (a quantity with at
     most 3 decimals, a price with at most 2). A factor that was read is replaced only
     when the quotient differs from it by an OCR-sized slip (at most two digits), e.g.
@@ -182,9 +202,11 @@ def _kind(description: str | None, unit: str | None) -> str | None:
 
 
 def _row_consistent(quantity, unit_price, discount, net) -> bool | None:
-    """quantity x unit price - discount = net amount (to a cent or 0.5 %), when all printed."""
+    """quantity x unit price - discount = net amount (to a cent or 0.5 %), when all printed.
+
+    Compared in size: a credit note prints "10  19,80  -198,00" (its amount negative, the
+    quantity as delivered) as often as "-10  19,80  -198,00"; the signs stay as printed."""
     if quantity is None or unit_price is None or net is None:
         return None
-    product = quantity * unit_price
-    expected = product - (discount or Decimal(0)).copy_sign(product)  # a credit's discount too lowers its size
-    return abs(expected - net) <= max(Decimal("0.01"), abs(net) * Decimal("0.005"))
+    expected = abs(quantity * unit_price) - abs(discount or Decimal(0))  # a discount lowers the size
+    return abs(expected - abs(net)) <= max(Decimal("0.01"), abs(net) * Decimal("0.005"))

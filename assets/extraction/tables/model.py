@@ -23,6 +23,9 @@ class Row:
     cells: dict[str, list[Span]] = field(default_factory=dict)
     lines: list[TextLine] = field(default_factory=list)
     single: bool = False  # a till's item of one, printed without its factors
+    # The description has ended: an attribute line ("Bruttopreis : 43,2000") was printed
+    # under it, and what follows before the next item is its notes, not its text.
+    closed: bool = False
 
     def text(self, key: str) -> str | None:
         spans = self.cells.get(key)

@@ -48,6 +48,19 @@ class Num:
         return max(w.x1 for w in self.span.words)
 
     @property
+    def extent(self) -> tuple[float, float]:
+        """Where the number's column is: its cell's extent when the cell is the number and
+        its unit ("20 Stk", "5 kg"). Such cells are aligned as a whole, so a quantity's
+        digits stand left or right by the width of its unit, and only the cell tells the
+        column."""
+        c_start, c_end = self.line.cell_at(self.start)
+        rest = (self.line.text[c_start : self.start] + " " + self.line.text[self.end : c_end]).split()
+        if self.in_text or not rest or len(rest) > 2 or any(not _UNIT_WORD.fullmatch(w) for w in rest):
+            return self.x0, self.x1
+        words = Span(self.line, c_start, c_end).words
+        return min(w.x0 for w in words), max(w.x1 for w in words)
+
+    @property
     def readings(self) -> tuple[Decimal, ...]:
         return (self.value,) if self.alt is None else (self.value, self.alt)
 
@@ -70,6 +83,10 @@ def line_numbers(line: TextLine) -> list[Num]:
             out.append(Num(m.value, line, c_start + m.start, c_start + m.end, _decimals(m.value, raw),
                            percent, alt, in_text))
     return out
+
+
+# A unit printed in a number's cell: letters, maybe a dot or a power ("Stk", "kg", "m²", "Std.", "Unit(s)").
+_UNIT_WORD = re.compile(r"[^\W\d_]{1,8}(?:\(s\))?\.?[²³]?")
 
 
 # Multiplication signs between a quantity and a price: "x", "×", "*", "@", and the Cyrillic

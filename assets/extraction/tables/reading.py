@@ -83,7 +83,9 @@ def read_frame(layout: Layout, lines: list[TextLine], frame: Frame) -> tuple[Tab
             table.rows.append(row)
             used.append(line)
         elif _is_text_line(line, desc, frame.receipt):
-            if table.rows and _is_detail(line, table.rows[-1], text_layer):
+            if table.rows and not pending and (table.rows[-1].closed or _is_attribute(line)):
+                _continue(table.rows[-1], [line], desc, text_layer)
+            elif table.rows and _is_detail(line, table.rows[-1], text_layer):
                 _detail(table.rows[-1], line)
             else:
                 pending.append(line)
@@ -158,15 +160,28 @@ def _around(layout: Layout, lines: list[TextLine], k: int, step: int, desc: Colu
 
 
 def _is_text_line(line: TextLine, desc: Column | None, receipt: bool = False) -> bool:
-    """A line of words without amounts, with words in the description's column and none
-    right of it (left of it stands a wrapped item code: "SKU-" over "54998"). A till
-    slip's item text runs across the slip, over the amounts' column."""
-    if desc is None or any(n.decimals >= 2 and not _inside_words(n) for n in line_numbers(line)) \
-            or not re.search(r"\w", line.text):
+    """A line of words with words in the description's column and none right of it (left
+    of it stands a wrapped item code: "SKU-" over "54998"), and no amount outside that
+    column: "- 2,00 Euro je" wrapped under "Stadtfahrt" is text. A till slip's item text
+    runs across the slip, over the amounts' column, so there any amount ends it."""
+    if desc is None or not re.search(r"\w", line.text):
         return False
     tol = 2 * line.height
+    if any(n.decimals >= 2 and not _inside_words(n) and (receipt or not desc.x0 - tol <= n.x0 <= n.x1 <= desc.x1 + tol)
+           for n in line_numbers(line)):
+        return False
     inside = [w for w in line.words if desc.x0 - tol <= w.cx <= desc.x1 + tol]
     return bool(inside) and (receipt or line.x1 <= desc.x1 + tol)
+
+
+# "Bruttopreis : 43,2000", "Preis je Einheit: 1,50": a label, a colon, then an amount.
+_ATTRIBUTE = re.compile(r"^\W{0,2}[^\W\d][^:]{0,40}:\s*\S")
+
+
+def _is_attribute(line: TextLine) -> bool:
+    """A line under an item that is one of its attributes with an amount (a gross price, a
+    price basis), not more of its text."""
+    return bool(_ATTRIBUTE.match(line.text)) and any(n.decimals >= 2 for n in line_numbers(line))
 
 
 def _inside_words(n) -> bool:
@@ -192,7 +207,10 @@ def _part(line: TextLine, desc: Column | None) -> Span:
 
 def _continue(row: Row, lines: list[TextLine], desc: Column | None, text_layer: bool) -> None:
     for line in lines:
-        if _is_detail(line, row, text_layer):
+        if row.closed or _is_attribute(line):
+            row.closed = True  # an attribute, or the notes after it: the item's, not its text
+            row.lines.append(line)
+        elif _is_detail(line, row, text_layer):
             _detail(row, line)
         else:
             row.cells.setdefault("description", []).append(_part(line, desc))

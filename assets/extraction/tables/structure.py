@@ -180,12 +180,13 @@ def _header_above(layout: Layout, lines: list[TextLine], first: TextLine) -> tup
 def _clusters(nums: list[Num]) -> list[_Cluster]:
     """Numbers grouped into columns by overlapping horizontal extent."""
     out: list[_Cluster] = []
-    for num in sorted(nums, key=lambda n: n.x0):
-        if out and num.x0 <= out[-1].x1 + 0.1 * num.line.height:
-            out[-1].x1 = max(out[-1].x1, num.x1)
+    for num in sorted(nums, key=lambda n: n.extent[0]):
+        x0, x1 = num.extent
+        if out and x0 <= out[-1].x1 + 0.1 * num.line.height:
+            out[-1].x1 = max(out[-1].x1, x1)
             out[-1].members.append(num)
         else:
-            out.append(_Cluster(num.x0, num.x1, [num]))
+            out.append(_Cluster(x0, x1, [num]))
     return out
 
 
@@ -207,9 +208,11 @@ def _tabular_columns(group: list[ItemLine], hints: list[Column]) -> list[Column]
         votes.update(seen)
     if not votes:
         return None
-    # Most rows agree; among equals, the rightmost amount and no discount.
+    # Most rows agree; among equals, the rightmost amount, no discount, and factors nearest
+    # the amount: a running line number left of the description is no quantity, even where
+    # it equals one (item 2 of "2  Gelierzucker  1,4500  -2 Stk  -2,90").
     (left, right, amount, discount), _ = max(
-        votes.items(), key=lambda kv: (kv[1], kv[0][2], kv[0][3] is None))
+        votes.items(), key=lambda kv: (kv[1], kv[0][2], kv[0][3] is None, min(kv[0][:2])))
     for item in group:
         item.product = next((p for p in item.found if _fits(clusters, item, p, (left, right, amount))), None)
     quantity, price = _orient(clusters[left], clusters[right], hints)

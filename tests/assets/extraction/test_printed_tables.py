@@ -1,0 +1,84 @@
+"""Item tables as real producers print them: credit notes, percentage discounts, units in
+the quantity's cell, descriptions that wrap with numbers in them, attributes and notes
+under an item. Pages are built word by word (no OCR), so what is tested is the mechanism,
+not one document's wording."""
+
+from assets.extraction import extract_invoice
+
+from .test_tables import page
+
+
+def lines(doc, *keys):
+    keys = keys or ("description", "quantity", "unitPrice", "netAmount")
+    return [tuple(ln[k] for k in keys) for ln in extract_invoice(doc)["lines"]]
+
+
+def test_a_credit_note_keeps_its_printed_quantities_beside_negative_amounts():
+    # The amounts are negative, the quantities as delivered; a percentage discount is an amount.
+    doc = page(
+        (200, [(40, "Description"), (250, "Quantité"), (320, "Prix unitaire"), (400, "Rem."), (470, "Prix HT")]),
+        (220, [(40, "Nougat 250g"), (-300, "5 Unit(s)"), (-380, "4,55 €"), (-420, "10%"), (-540, "-20,48 €")]),
+        (240, [(40, "Huile d'olive"), (-300, "10 Liter(s)"), (-380, "19,80 €"), (-540, "-198,00 €")]),
+        (270, [(300, "Total HT"), (-540, "-218,48 €")]),
+    )
+    got = lines(doc, "description", "quantity", "unitPrice", "discount", "netAmount")
+    assert got == [("Nougat 250g", "5", "4.55", "2.27", "-20.48"),
+                   ("Huile d'olive", "10", "19.80", None, "-198.00")]
+    invoice = extract_invoice(doc)
+    assert not any("derived from the line's amount" in w for w in invoice["validation"]["warnings"])
+
+
+def test_a_quantity_printed_with_its_unit_is_aligned_as_a_cell():
+    # "5 kg" and "20 Stk" end at the same x: their digits do not overlap, their cells do.
+    doc = page(
+        (200, [(40, "Pos"), (70, "Beschreibung"), (230, "Nettopreis"), (330, "Menge"), (400, "USt."),
+               (470, "Betrag")]),
+        (220, [(40, "1"), (70, "Schweinesteak"), (-290, "5,5000"), (-380, "5 m"), (-430, "7 %"), (-540, "27,50")]),
+        (240, [(40, "2"), (70, "Mineralwasser"), (-290, "5,4900"), (-380, "20 Stk"), (-430, "7 %"),
+               (-540, "109,80")]),
+        (260, [(40, "3"), (70, "Pfand"), (-290, "2,7700"), (-380, "20 Fl."), (-430, "19 %"), (-540, "55,40")]),
+    )
+    assert lines(doc, "description", "quantity", "unit", "vatRate", "netAmount") == [
+        ("Schweinesteak", "5", "m", "7", "27.50"),
+        ("Mineralwasser", "20", "stk", "7", "109.80"),
+        ("Pfand", "20", "fl.", "19", "55.40"),
+    ]
+
+
+def test_a_description_wraps_with_an_amount_in_its_text():
+    doc = page(
+        (200, [(40, "Pos"), (70, "Beschreibung"), (230, "Nettopreis"), (330, "Menge"), (470, "Betrag")]),
+        (220, [(40, "1"), (70, "Grundpreis"), (-290, "3,9000"), (-380, "1 Stk"), (-540, "3,90")]),
+        (240, [(40, "2"), (70, "Stadtfahrt"), (-290, "2,0000"), (-380, "6,5 Stk"), (-540, "13,00")]),
+        (252, [(70, "- 2,00")]),
+        (264, [(70, "Euro je")]),
+        (276, [(70, "gefahrene Kilometer")]),
+        (300, [(300, "Summe netto"), (-540, "16,90")]),
+    )
+    assert lines(doc, "description", "quantity", "netAmount") == [
+        ("Grundpreis", "1", "3.90"), ("Stadtfahrt - 2,00 Euro je gefahrene Kilometer", "6.5", "13.00")]
+
+
+def test_an_attribute_with_an_amount_and_the_notes_after_it_are_not_the_description():
+    doc = page(
+        (200, [(40, "Pos"), (70, "Beschreibung"), (230, "Nettopreis"), (330, "Menge"), (470, "Betrag")]),
+        (220, [(40, "1"), (70, "Schweinesteak"), (-290, "5,5000"), (-380, "5 kg"), (-540, "27,50")]),
+        (232, [(75, "Bruttopreis : 5,5000")], 8),
+        (244, [(70, "aus Deutschland")]),
+        (264, [(40, "2"), (70, "Obermonteur/Monteur"), (-290, "43,2000"), (-380, "3 Std"), (-540, "129,60")]),
+        (276, [(75, "Preis je Einheit: 43,20")]),
+        (288, [(70, "* Leistungszeitraum: 01.10.2018 bis 31.10.2018")]),
+        (310, [(300, "Summe netto"), (-540, "157,10")]),
+    )
+    assert lines(doc, "description", "quantity", "netAmount") == [
+        ("Schweinesteak", "5", "27.50"), ("Obermonteur/Monteur", "3", "129.60")]
+
+
+def test_a_line_number_equal_to_the_quantity_is_not_the_quantity():
+    # Item 2 of a credit note: "2" is its position, "-2 Stk" its quantity.
+    doc = page(
+        (200, [(40, "Pos"), (70, "Beschreibung"), (230, "Nettopreis"), (330, "Menge"), (470, "Betrag")]),
+        (220, [(40, "2"), (70, "Gelierzucker Extra 250g"), (-290, "1,4500"), (-380, "-2 Stk"), (-430, "7 %"),
+               (-540, "-2,90")]),
+    )
+    assert lines(doc, "lineNo", "quantity", "unitPrice", "netAmount") == [(1, "-2", "1.45", "-2.90")]
