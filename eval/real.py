@@ -10,7 +10,13 @@ Scored like the generated corpus (``score.norm`` comparisons), on the fields the
 carries: the header fields below and line items matched on description, quantity and net
 amount. Where the truth lists only some of the printed lines (``linesComplete: false``),
 recall counts against the listed ones and extracted lines beyond them are not held against
-precision.
+precision. A truth that lists no line at all knows nothing of the page's items: EN 16931
+requires at least one invoice line, so an e-invoice without any is of a profile that leaves
+them out (MINIMUM, BASIC WL), not an invoice whose page prints none. Its extracted lines
+are not scored; whether they add up to the truth's net total is reported beside
+(``unlisted``). A line's description matches when it is the truth's text, or when the truth
+holds only the item's name and the page prints the name with its description after a colon
+("Luftballon: Bunt, ca. 500ml" for the name "Luftballon", EN 16931 BT-153 and BT-154).
 
 This set is for tuning mechanisms, not files: no value, label or layout of one of its
 documents may become a rule (see docs/extraction.md).
@@ -22,6 +28,7 @@ import json
 import os
 import re
 import time
+from decimal import Decimal
 from difflib import SequenceMatcher
 from pathlib import Path
 
@@ -67,11 +74,21 @@ def _desc(text) -> str:
     return re.sub(r"\s+", " ", norm(text) or "").lower()
 
 
+def _similar(a: str, b: str) -> bool:
+    return SequenceMatcher(None, a, b).ratio() >= DESCRIPTION_SIMILARITY
+
+
 def _line_matches(want: dict, line: dict) -> bool:
     if not all(norm(want.get(key)) == norm(line.get(key)) for key in _LINE_KEYS):
         return False
-    return SequenceMatcher(None, _desc(want.get("description")), _desc(line.get("description"))).ratio() \
-        >= DESCRIPTION_SIMILARITY
+    expected, got = _desc(want.get("description")), _desc(line.get("description"))
+    # The item's name printed before its description: "Name: description".
+    return _similar(expected, got) or (":" in got and _similar(expected, got.split(":", 1)[0]))
+
+
+def lines_unknown(truth: dict) -> bool:
+    """A truth without any line: its e-invoice's profile carries none (see the module docstring)."""
+    return not truth.get("lines")
 
 
 def score_real(expected: dict, got: dict) -> dict:
@@ -86,8 +103,21 @@ def score_real(expected: dict, got: dict) -> dict:
             free.remove(hit)
             matched += 1
     extracted = len(got_lines) if expected.get("linesComplete", True) else matched
-    return {"fields": fields, "wrong": wrong,
+    unlisted = None
+    if lines_unknown(expected):
+        extracted = 0
+        unlisted = {"lines": len(got_lines), "sum_is_net": _sum_is_net(expected, got_lines)}
+    return {"fields": fields, "wrong": wrong, "unlisted": unlisted,
             "lines": {"expected": len(expected["lines"]), "extracted": extracted, "matched": matched}}
+
+
+def _sum_is_net(expected: dict, got_lines: list[dict]) -> bool:
+    """Do the extracted lines add up to the truth's net total (an unlisted table read whole)?"""
+    net = (expected.get("totals") or {}).get("net")
+    amounts = [line.get("netAmount") for line in got_lines]
+    if net is None or not amounts or None in amounts:
+        return False
+    return sum(Decimal(a) for a in amounts) == Decimal(net)
 
 
 def in_our_signs(truth: dict) -> dict:
@@ -137,6 +167,8 @@ def summarize_real(records: list[dict]) -> dict:
             "confident": {"fields": len(high), "right": sum(high),
                           "accuracy": round(sum(high) / len(high), 4) if high else None},
             "invented": sum(len(r["invented"]) for r in group),
+            "unlisted": {"documents": sum(1 for r in group if r.get("unlisted")),
+                         "sum_is_net": sum(1 for r in group if (r.get("unlisted") or {}).get("sum_is_net"))},
             "errors": sum(1 for r in group if r["error"]),
             "seconds_per_document": round(sum(r["seconds"] for r in group) / n, 3),
         }
@@ -161,6 +193,10 @@ def print_real(summary: dict, file=None) -> None:
         print(f"{name:<22} {s['documents']:>5} {100 * s['header_accuracy']:8.1f} {100 * s['lines']['precision']:7.1f} "
               f"{100 * s['lines']['recall']:7.1f} {100 * s['lines']['f1']:8.1f} {right:>12} {s['invented']:>9} "
               f"{s['seconds_per_document']:6.2f}", file=file)
+    unlisted = summary.get("all", {}).get("unlisted") or {}
+    if unlisted.get("documents"):
+        print(f"truths that list no lines (a profile without them): {unlisted['documents']}; "
+              f"extracted lines add up to their net total on {unlisted['sum_is_net']}", file=file)
     names = list(summary)
     print(f"\n{'field':<20}" + "".join(f"{n[:10]:>11}" for n in names), file=file)
     for f in REAL_FIELDS + REAL_EXTRA:

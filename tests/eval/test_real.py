@@ -22,6 +22,29 @@ def test_a_value_for_an_unprinted_field_is_wrong_and_counted_as_invented():
     assert scored["lines"] == {"expected": 1, "extracted": 1, "matched": 1}
 
 
+def test_a_truth_without_lines_knows_nothing_of_the_items_and_is_checked_by_the_net_total():
+    # EN 16931 requires a line: a CII without any is of a profile that leaves them out.
+    truth = {**TRUTH, "lines": [], "linesComplete": True}
+    read = [{"description": "Widget", "quantity": "2", "netAmount": "4.00"},
+            {"description": "Gadget", "quantity": "1", "netAmount": "6.00"}]
+    scored = score_real(truth, {**truth, "lines": read})
+    assert scored["lines"] == {"expected": 0, "extracted": 0, "matched": 0}
+    assert scored["unlisted"] == {"lines": 2, "sum_is_net": True}
+    assert score_real(truth, {**truth, "lines": read[:1]})["unlisted"]["sum_is_net"] is False
+    assert score_real(TRUTH, TRUTH)["unlisted"] is None
+
+
+def test_an_items_name_printed_before_its_description_matches_the_name():
+    truth = {**TRUTH, "linesComplete": True,
+             "lines": [{"description": "Luftballon", "quantity": "400", "netAmount": "316.00"}]}
+    printed = {"description": "Luftballon: Bunt, ca. 500ml", "quantity": "400", "netAmount": "316.00"}
+    assert score_real(truth, {**truth, "lines": [printed]})["lines"]["matched"] == 1
+    other = {**printed, "description": "Heißluftballon: Bunt"}
+    assert score_real(truth, {**truth, "lines": [other]})["lines"]["matched"] == 0
+    wrapped = {**printed, "description": "Luftballon Bunt, ca. 500ml"}  # no colon: one text, compared whole
+    assert score_real(truth, {**truth, "lines": [wrapped]})["lines"]["matched"] == 0
+
+
 def test_family_from_the_sample_corpus_names():
     assert family_of("ZUGFeRDv2_correct_intarsys_EN16931_x") == "intarsys"
     assert family_of("ZUGFeRDv2_correct_FNFE-factur-x-examples_Avoir") == "fnfe-factur-x-examples"
