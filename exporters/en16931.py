@@ -12,9 +12,10 @@ Schematron rules then check the file (exporters/schematron.py).
 from dataclasses import dataclass
 from decimal import Decimal
 
+from core import countries
 from core.vat_classification import EXEMPT_TEXT
 from exporters import preprocess
-from exporters.model import Line, Prepared
+from exporters.model import Line, Party, Prepared
 from exporters.numbers import ZERO
 
 # Printed units (Lithuanian abbreviations) → UN/ECE Recommendation 20 codes; C62 "one" otherwise.
@@ -123,3 +124,20 @@ def type_code(doc: Prepared) -> str:
 def delivery_country_needed(doc: Prepared) -> bool:
     """An intra-Community supply names where the goods went (BR-IC-11, BR-IC-12)."""
     return any(line.category[0] == "K" for line in doc.lines)
+
+
+def electronic_address(party: Party) -> tuple[str, str] | None:
+    """(EAS scheme, identifier) a network can address the party by (BT-34, BT-49): a Lithuanian
+    company code under 0200, else the VAT code under its country's VAT scheme; None without either."""
+    if party.country == "LT" and party.company_code and party.company_code.isdigit():
+        return countries.LT_COMPANY_SCHEME, party.company_code
+    if party.vat_code:
+        scheme = countries.VAT_SCHEMES.get(countries.from_vat_code(party.vat_code) or "")
+        if scheme:
+            return scheme, party.vat_code
+    return None
+
+
+def legal_scheme(party: Party) -> str | None:
+    """The scheme of the legal registration identifier (BT-30, BT-47): 0200 for a Lithuanian company code."""
+    return countries.LT_COMPANY_SCHEME if party.country == "LT" and (party.company_code or "").isdigit() else None

@@ -23,7 +23,6 @@ from decimal import Decimal
 from lxml import etree
 
 from core.exports import ExportLookups
-from core import countries
 from exporters import en16931, naming, preprocess, schematron, xmlout
 from exporters.model import ExportFile, Line, Needs, Party, Prepared
 from schemas.invoice import Invoice
@@ -52,14 +51,11 @@ def _amount(parent: etree._Element, tag: str, value: Decimal, currency: str) -> 
 
 
 def _endpoint(party: Party, role: str) -> tuple[str, str]:
-    if party.country == "LT" and party.company_code and party.company_code.isdigit():
-        return countries.LT_COMPANY_SCHEME, party.company_code
-    if party.vat_code:
-        scheme = countries.VAT_SCHEMES.get(countries.from_vat_code(party.vat_code) or "")
-        if scheme:
-            return scheme, party.vat_code
-    raise preprocess.refuse(f"the {role} has no identifier Peppol can address (a Lithuanian company code or an "
-                            "EU VAT code); Peppol BIS needs an electronic address for both parties")
+    address = en16931.electronic_address(party)
+    if address is None:
+        raise preprocess.refuse(f"the {role} has no identifier Peppol can address (a Lithuanian company code or an "
+                                "EU VAT code); Peppol BIS needs an electronic address for both parties")
+    return address
 
 
 def _party(parent: etree._Element, party: Party, role: str, with_vat: bool) -> None:
@@ -83,7 +79,8 @@ def _party(parent: etree._Element, party: Party, role: str, with_vat: bool) -> N
     legal = _cac(node, "PartyLegalEntity")
     _cbc(legal, "RegistrationName", party.name)
     if party.company_code:
-        attrs = {"schemeID": countries.LT_COMPANY_SCHEME} if party.country == "LT" and party.company_code.isdigit() else {}
+        scheme = en16931.legal_scheme(party)
+        attrs = {"schemeID": scheme} if scheme else {}
         _cbc(legal, "CompanyID", party.company_code, **attrs)
     if party.phone or party.email:
         contact = _cac(node, "Contact")

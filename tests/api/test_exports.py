@@ -19,6 +19,7 @@ EXPECTED = {
     "agnum": ("application/xml; charset=utf-8", "SV000123_pirkimai_agnum.xml"),
     "json": ("application/json; charset=utf-8", "SV000123.json"),
     "xml": ("application/xml; charset=utf-8", "SV000123_ubl.xml"),
+    "cii": ("application/xml; charset=utf-8", "SV000123_cii.xml"),
 }
 
 
@@ -62,7 +63,7 @@ def test_each_format_with_its_headers(exports, fmt):
 @pytest.mark.parametrize("fmt", [None, "", "excel", "RIVILE"])
 def test_missing_or_unknown_format_is_400(exports, fmt):
     body = assert_problem(export(exports, exports["exporter"], exports["invoice_id"], fmt), 400, "export.invalid_format")
-    assert "rivile, finvalda, centas, agnum, json, xml" in body["detail"]
+    assert "rivile, finvalda, centas, agnum, json, xml, cii" in body["detail"]
 
 
 def test_scope_invoice_export_is_required(exports):
@@ -71,8 +72,9 @@ def test_scope_invoice_export_is_required(exports):
 
 def test_unknown_invoice_and_the_other_mode_are_404(exports):
     assert_problem(export(exports, exports["exporter"], "inv_01nothinghere0000000000000"), 404, "invoice.not_found")
-    # a test-mode key cannot export a live invoice, not even learn that it exists
-    assert_problem(export(exports, exports["test_exporter"], exports["invoice_id"]), 404, "invoice.not_found")
+    # a test-mode key cannot export a live invoice, not even learn that it exists, in any format
+    for fmt in EXPECTED:
+        assert_problem(export(exports, exports["test_exporter"], exports["invoice_id"], fmt), 404, "invoice.not_found")
 
 
 def test_invoice_being_reprocessed_is_not_ready(exports):
@@ -129,3 +131,14 @@ def test_summary_line_without_code_is_409(exports):
     body = assert_problem(export(exports, exports["exporter"], invoice_id, "agnum"), 409,
                           "invoice.export_unavailable_preprocessing")
     assert "summary line" in body["detail"]
+
+
+@pytest.mark.parametrize(("fmt", "rule"), [("xml", "BR-CL-14"), ("cii", "FX-SCH-A-000568")])
+def test_a_file_breaking_an_en16931_rule_is_409_naming_the_rule(exports, fmt, rule):
+    extracted = {k: v for k, v in cases.invoice("goods_services").items() if k not in IDENTITY}
+    extracted["buyer"] = {**extracted["buyer"], "vatCode": "GB123456789",
+                          "address": {**extracted["buyer"]["address"], "country": "UK"}}
+    _, invoice_id = _complete(exports, exports["exporter"], exports["export_client"], extracted)
+    body = assert_problem(export(exports, exports["exporter"], invoice_id, fmt), 409,
+                          "invoice.export_unavailable_preprocessing")
+    assert f"would break EN 16931 rules {rule} (" in body["detail"]

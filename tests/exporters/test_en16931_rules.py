@@ -18,9 +18,15 @@ from core import errors
 from exporters import registry, schematron
 from tests.exporters import cases, variants
 
-SYNTAXES = {"xml": "ubl"}
+SYNTAXES = {"xml": "ubl", "cii": "cii"}
 CBC = "urn:oasis:names:specification:ubl:schema:xsd:CommonBasicComponents-2"
 CAC = "urn:oasis:names:specification:ubl:schema:xsd:CommonAggregateComponents-2"
+RAM = "urn:un:unece:uncefact:data:standard:ReusableAggregateBusinessInformationEntity:100"
+# what each syntax's rules say of a country code outside ISO 3166-1
+BAD_COUNTRY = {
+    "xml": "BR-CL-14 (Country codes in an invoice MUST be coded using ISO code list 3166-1)",
+    "cii": "FX-SCH-A-000568 (Value of 'ram:CountryID' is not allowed.)",
+}
 
 
 def _export(fmt: str, name: str) -> bytes:
@@ -60,6 +66,15 @@ def test_a_wrong_amount_due_fails_br_co_16():
     root = _ubl("goods_services")
     root.find(f"{{{CAC}}}LegalMonetaryTotal/{{{CBC}}}PayableAmount").text = "3000.00"
     assert _rules(root, "ubl") == {"BR-CO-16"}
+    root = etree.fromstring(_export("cii", "goods_services"))
+    next(root.iter(f"{{{RAM}}}DuePayableAmount")).text = "3000.00"
+    assert _rules(root, "cii") == {"BR-CO-16"}
+
+
+def test_a_cii_line_total_that_does_not_add_up_fails_br_co_10():
+    root = etree.fromstring(_export("cii", "several_rates"))
+    next(root.iter(f"{{{RAM}}}LineTotalAmount")).text = "26.00"  # the first line's net
+    assert "BR-CO-10" in _rules(root, "cii")
 
 
 def test_a_vat_breakdown_that_does_not_add_up_fails_br_co_14():
@@ -92,7 +107,7 @@ def test_the_export_refuses_a_file_that_breaks_a_rule(fmt):
     invoice["buyer"]["vatCode"] = "GB123456789"
     with pytest.raises(errors.InvoiceExportUnavailablePreprocessing) as refused:
         registry.export(fmt, cases.record(invoice), cases.lookups("goods_services"))
-    assert "BR-CL-14 (Country codes in an invoice MUST be coded using ISO code list 3166-1)" in str(refused.value)
+    assert BAD_COUNTRY[fmt] in str(refused.value)
 
 
 def test_threads_share_the_rules():

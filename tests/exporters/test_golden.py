@@ -21,10 +21,10 @@ from exporters import registry
 from exporters.model import Needs
 from exporters.preprocess import prepare
 from tests.exporters import cases
-from tests.exporters.decode import CHECKS, UBL, rivile_records
+from tests.exporters.decode import CHECKS, CII, UBL, rivile_records
 
 UPDATE = os.environ.get("UPDATE_GOLDEN") == "1"
-EXTENSIONS = {"finvalda": "xml", "centas": "xml", "agnum": "xml", "xml": "xml", "json": "json"}
+EXTENSIONS = {"finvalda": "xml", "centas": "xml", "agnum": "xml", "xml": "xml", "json": "json", "cii": "xml"}
 
 
 def _golden_files(fmt: str, name: str, body: bytes) -> dict:
@@ -73,6 +73,9 @@ def _classifiers(fmt: str, body: bytes) -> list[str]:
         return [line.findtext("mok_kodas") for line in root.iter("eilute")]
     if fmt == "agnum":
         return [row.get("PVM_KOD") for row in root.iter("Row")]
+    if fmt == "cii":
+        return [line.findtext("ram:SpecifiedTradeProduct/ram:ApplicableProductCharacteristic/ram:Value", default="",
+                              namespaces=CII) for line in root.iter(f"{{{CII['ram']}}}IncludedSupplyChainTradeLineItem")]
     lines = root.findall("cac:InvoiceLine", UBL) + root.findall("cac:CreditNoteLine", UBL)
     return [line.findtext("cac:Item/cac:AdditionalItemProperty/cbc:Value", default="", namespaces=UBL) for line in lines]
 
