@@ -49,28 +49,40 @@ def find_header(lines: list[TextLine], idx: int) -> tuple[list[Column], list[Tex
 def _merge_lines(group: list[TextLine]) -> TextLine:
     """One virtual line whose words are the header's titles joined column by column.
 
-    Words of all lines are clustered by horizontal position (words closer than half a
-    character height belong to one title); each cluster's words are read top to bottom,
-    left to right, and laid side by side within the cluster's x-range, so that
-    ``find_hits`` sees "Kaina be PVM" where the page shows "Kaina" over "be PVM".
+    Words of all lines are clustered by horizontal position: a word joins a title when it
+    overlaps it, or follows a word of its own line closer than half a character height
+    (a title's next word). Words of another line beside a title, however close, start a
+    new one: "Pos" and "Art-Nr-Kunde" are two columns, one printed a line higher. Each
+    cluster's words are read top to bottom, left to right, and laid side by side within
+    the cluster's x-range, so that ``find_hits`` sees "Kaina be PVM" where the page shows
+    "Kaina" over "be PVM".
     """
     height = max(ln.height for ln in group)
     order = {id(w): (k, w.x0) for k, ln in enumerate(group) for w in ln.words}
     words = sorted((w for ln in group for w in ln.words), key=lambda w: w.x0)
     clusters: list[list[Word]] = []
     right = float("-inf")
+    line_right: dict[int, float] = {}  # per printed line, where the current title's words end
     for w in words:
-        if clusters and w.x0 <= right + 0.45 * height:
+        k = order[id(w)][0]
+        if clusters and (w.x0 <= right or w.x0 <= line_right.get(k, float("-inf")) + 0.45 * height):
             clusters[-1].append(w)
             right = max(right, w.x1)
+            line_right[k] = max(line_right.get(k, float("-inf")), w.x1)
         else:
             clusters.append([w])
             right = w.x1
+            line_right = {k: w.x1}
     merged: list[Word] = []
     y0, y1 = group[0].y0, group[0].y1
     for cluster in clusters:
         cluster.sort(key=lambda w: order[id(w)])
         x0, x1 = min(w.x0 for w in cluster), max(w.x1 for w in cluster)
+        if len({order[id(w)][0] for w in cluster}) == len(cluster) > 1:
+            # One word per printed line ("Art-Nr-Kunde" over "Art-Nr-Lief." over "Art-Nr"):
+            # titles of one column stacked, each standing for the column's whole width.
+            merged += [Word(w.text, x0, y0, x1, y1, w.conf) for w in cluster]
+            continue
         step = (x1 - x0) / len(cluster)
         for k, w in enumerate(cluster):
             merged.append(Word(w.text, x0 + k * step, y0, x0 + (k + 1) * step - 0.01, y1, w.conf))

@@ -330,8 +330,13 @@ def _text(item: ItemLine, row: Row, taken: set[int], skip: set[int], table: Tabl
         w = line.words[lead[0]]
         under_code = code_col is not None and min(w.x1, code_col.x1) - max(w.x0, code_col.x0) > 0
         if under_code or _ITEM_CODE.match(w.text):
-            row.cells["code"] = [_words(line, lead[:1])]
-            lead = lead[1:] or (more.pop(0) if more else [])
+            # A code of several words ("Toolbox 0815") is every word of the run under its title.
+            n = 1
+            while under_code and n < len(lead) - (0 if more else 1) \
+                    and line.words[lead[n]].x1 <= code_col.x1 + line.words[lead[n]].height:
+                n += 1
+            row.cells["code"] = [_words(line, lead[:n])]
+            lead = lead[n:] or (more.pop(0) if more else [])
     unit_col = next((c for c in table.columns if c.key == "unit"), None)
     if lead and len(lead) > 1 and unit_col is not None and not more:
         w = line.words[lead[-1]]

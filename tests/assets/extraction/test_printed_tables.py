@@ -82,3 +82,22 @@ def test_a_line_number_equal_to_the_quantity_is_not_the_quantity():
                (-540, "-2,90")]),
     )
     assert lines(doc, "lineNo", "quantity", "unitPrice", "netAmount") == [(1, "-2", "1.45", "-2.90")]
+
+
+def test_titles_stacked_over_several_lines_keep_their_columns_and_a_code_keeps_its_words():
+    # "Art-Nr-Kunde" over "Art-Nr-Lief." over "Art-Nr", a line above and below "Pos": one
+    # column of item codes, not part of the line number's title; the code "Toolbox 0815"
+    # printed in it is the code, "Stahlcoil" the description.
+    doc = page(
+        (190, [(74, "Art-Nr-Kunde"), (485, "Positions")]),
+        (200, [(74, "Art-Nr-Lief."), (485, "betrag")]),
+        (206, [(57, "Pos"), (151, "Beschreibung"), (244, "Nettopreis"), (357, "Menge"), (440, "USt.")]),
+        (212, [(74, "Art-Nr"), (485, "ohne")]),
+        (232, [(59, "1"), (74, "Toolbox 0815"), (157, "Stahlcoil"), (-300, "100,0000"), (-390, "10 Stk"),
+               (-460, "0 %"), (-545, "1000,00")]),
+        (252, [(59, "2"), (74, "BR-4529-ZF"), (157, "Stoßfänger"), (-300, "100,0000"), (-390, "10 Stk"),
+               (-460, "0 %"), (-545, "1000,00")]),
+        (280, [(300, "Summe netto"), (-545, "2000,00")]),
+    )
+    assert lines(doc, "code", "description", "quantity", "netAmount") == [
+        ("Toolbox 0815", "Stahlcoil", "10", "1000.00"), ("BR-4529-ZF", "Stoßfänger", "10", "1000.00")]
