@@ -28,7 +28,8 @@ def detect_tables(layout: Layout) -> list[Table]:
     """Find the item tables of every page and mark their lines as excluded."""
     tables: list[Table] = []
     for number in sorted(layout.lines):
-        found = _structural(layout, number)
+        before = tables[-1] if tables and tables[-1].page == number - 1 else None
+        found = _structural(layout, number, before)
         lines = [ln for ln in layout.lines[number] if (number, ln.index) not in layout.excluded]
         idx = 0
         while idx < len(lines):
@@ -53,11 +54,16 @@ def detect_tables(layout: Layout) -> list[Table]:
     return tables
 
 
-def _structural(layout: Layout, page: int) -> list[Table]:
+def _structural(layout: Layout, page: int, before: Table | None) -> list[Table]:
+    """Tables that arithmetic finds on a page. ``before``, the last table of the page
+    before, lends its description column to a table carried over without titles whose
+    rows print no text of their own beside their numbers."""
     lines = [ln for ln in layout.lines[page] if (page, ln.index) not in layout.excluded]
     tables = []
     for frame in find_frames(layout, page, lines):
-        table, used = read_frame(layout, lines, frame)
+        carried = next((c for c in before.columns if c.key == "description"), None) \
+            if before is not None and not tables else None
+        table, used = read_frame(layout, lines, frame, carried)
         for ln in used:
             layout.excluded.add((page, ln.index))
         if table.rows:

@@ -33,8 +33,11 @@ _DETAIL_SIZE = 0.85  # a line this much smaller than its item's text is a detail
 _TEXT_KEYS = ("description", "code", "unit", "barcode")
 
 
-def read_frame(layout: Layout, lines: list[TextLine], frame: Frame) -> tuple[Table, list[TextLine]]:
-    """The table of a frame and the lines it takes (header included)."""
+def read_frame(layout: Layout, lines: list[TextLine], frame: Frame,
+               carried: Column | None = None) -> tuple[Table, list[TextLine]]:
+    """The table of a frame and the lines it takes (header included). ``carried`` is the
+    description column of the table this one continues from the page before, for rows
+    whose text stands only on the lines under their numbers."""
     table = Table(frame.page, frame.header_lines[0] if frame.header_lines else None, frame.columns, [])
     by_line = {id(printed): item for item in frame.items for printed in item.printed}
     start, end = lines.index(frame.items[0].printed[0]), lines.index(frame.items[-1].printed[-1])
@@ -54,6 +57,8 @@ def read_frame(layout: Layout, lines: list[TextLine], frame: Frame) -> tuple[Tab
             second |= {lines.index(p) for p in item.printed[1:]}
     _codes_by_position(list(rows.values()))
     desc = _description_column(rows.values(), table)
+    if desc is None and carried is not None and not frame.header_lines and not frame.receipt:
+        desc = carried
     if desc is None and frame.receipt:
         # A receipt whose items print their text on the line above: the text runs from the
         # slip's left edge to the amounts.

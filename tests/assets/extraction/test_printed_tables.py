@@ -101,3 +101,24 @@ def test_titles_stacked_over_several_lines_keep_their_columns_and_a_code_keeps_i
     )
     assert lines(doc, "code", "description", "quantity", "netAmount") == [
         ("Toolbox 0815", "Stahlcoil", "10", "1000.00"), ("BR-4529-ZF", "Stoßfänger", "10", "1000.00")]
+
+
+def test_an_item_carried_to_the_next_page_finds_its_text_under_its_numbers():
+    # Page 2 repeats no titles, and its item prints its text only on the lines under its
+    # numbers: the description's column is the one of the table it continues.
+    from assets.ocr.model import Document, Page
+
+    first = page(
+        (200, [(40, "Pos"), (70, "Beschreibung"), (230, "Nettopreis"), (330, "Menge"), (470, "Betrag")]),
+        (220, [(40, "1"), (70, "Trennblätter"), (-290, "9,9000"), (-380, "20 Stk"), (-540, "198,00")]),
+        (232, [(70, "A4")]),
+    ).pages[0]
+    second = page(
+        (60, [(40, "2"), (-290, "5,5000"), (-380, "50 Stk"), (-540, "275,00")]),
+        (78, [(70, "Joghurt")]),
+        (90, [(70, "Banane")]),
+        (120, [(300, "Summe netto"), (-540, "473,00")]),
+    ).pages[0]
+    doc = Document([first, Page(2, second.width, second.height, second.words, second.engine, True)])
+    assert lines(doc, "description", "quantity", "netAmount") == [
+        ("Trennblätter A4", "20", "198.00"), ("Joghurt Banane", "50", "275.00")]
