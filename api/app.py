@@ -22,7 +22,7 @@ from api.resources.webhooks import (
 )
 from assets.rules import RULES
 from core import errors, review
-from core.blobs import BlobStore
+from core.blobs import open_blobs
 from core.access import AccessGeneration
 from core.auth import PrincipalCache
 from core.kafka import Publisher
@@ -69,7 +69,7 @@ def create_app(
     app.req_options.media_handlers[falcon.MEDIA_JSON] = json_handler
     app.req_options.media_handlers[MERGE_PATCH_JSON] = json_handler  # PATCH bodies (RFC 7396)
 
-    blobs = BlobStore(settings.blob_dir)
+    blobs = open_blobs(settings.blob_location)
     credits = MeCredits(store)
     app.add_route(f"{BASE}/invoices", InvoiceUploads(settings, store, blobs, publisher, counters))
     app.add_route(f"{BASE}/invoices/batch", InvoiceBatchUploads(settings, store, blobs, publisher, counters))

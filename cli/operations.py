@@ -18,7 +18,7 @@ import click
 
 from cli.output import run, store
 from core import maintenance, plans, retention
-from core.blobs import BlobStore
+from core.blobs import open_blobs
 from core.clock import parse_iso, utcnow
 from core.settings import load_settings
 
@@ -84,7 +84,7 @@ def retention_sweep(now: str | None) -> None:
     """Run every retention sweep at once (what the daily Dagster jobs do); prints what went."""
     settings = load_settings()
     moment = parse_iso(now) if now else utcnow()
-    run(retention.sweep_all, store(), BlobStore(settings.blob_dir), moment, settings.retention)
+    run(retention.sweep_all, store(), open_blobs(settings.blob_location), moment, settings.retention)
 
 
 @click.command("redis")

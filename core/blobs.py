@@ -1,6 +1,16 @@
-"""Content-addressed blob store for uploaded files.
+"""Content-addressed blob store for uploaded files: the interface, the local folder (the
+embedded default) and `open_blobs`, which picks the implementation for a location.
 
-A file is written under its SHA-256, to a temporary name, fsynced, renamed into place and
+`INVOICES_BLOB_URL=s3://bucket/prefix` puts the files on an S3-compatible service
+(core/blobs_s3.py) so API nodes and stream runs on different machines share them; without
+it they live under `INVOICES_HOME/blobs`. Both keep the same keys and the same promises:
+
+- `put` returns the SHA-256 of the bytes only once they are durable, and a reader never
+  sees part of a file (a failure raises `OSError`, which admission answers with
+  `invoice.upload_failed`);
+- a blob reused by an upload is spared by `remove` for `REUSE_GRACE_S`.
+
+In the local folder a file is written under its SHA-256, to a temporary name, fsynced, renamed into place and
 the directory fsynced, all before the job row that points at it commits: a 202 therefore
 never refers to a file that a crash could lose. Identical uploads share one blob.
 
@@ -15,12 +25,36 @@ import os
 import threading
 import time
 from pathlib import Path
+from typing import Protocol
 
 REUSE_GRACE_S = 3600.0
 _TEMPORARY_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_CLOEXEC
 
 
+class Blobs(Protocol):
+    """What every blob store offers; keys are the SHA-256 of the content, in hex."""
+
+    def put(self, data: bytes) -> str: ...
+
+    def get(self, key: str) -> bytes: ...
+
+    def exists(self, key: str) -> bool: ...
+
+    def remove(self, key: str, now: float | None = None) -> int: ...
+
+
+def open_blobs(location: str | Path) -> Blobs:
+    """The blob store at `location`: an `s3://bucket/prefix` URL or a local folder."""
+    if str(location).startswith("s3://"):
+        from core.blobs_s3 import S3BlobStore  # boto3 is loaded only where S3 is used
+
+        return S3BlobStore(str(location))
+    return BlobStore(Path(location))
+
+
 class BlobStore:
+    """Blobs in a local folder, `<root>/<key[:2]>/<key[2:4]>/<key>`."""
+
     def __init__(self, root: Path):
         self.root = Path(root)
 

@@ -14,7 +14,7 @@ from core import credits, errors, outbox
 from core.admin import AdminError
 from core.admission import upload_message
 from core.auth import Principal
-from core.blobs import BlobStore
+from core.blobs import open_blobs
 from core.clock import iso_ms, utcnow
 from core.jobs import FAILED, PROCESSING
 from core.kafka import Publisher
@@ -74,7 +74,7 @@ def request_invoice(settings: Settings, store: Store, principal: Principal, invo
         job = dict(job)
         if job["status"] == PROCESSING:
             raise errors.InvoiceNotEditable("The invoice is still being processed; try again when it is completed.")
-        if job["file_purged_at"] is not None or not BlobStore(settings.blob_dir).exists(job["blob_key"]):
+        if job["file_purged_at"] is not None or not open_blobs(settings.blob_location).exists(job["blob_key"]):
             raise errors.ReprocessUnavailable("The source file of this invoice is no longer retained.")
         if principal.mode is Mode.LIVE:
             store.lock_team(conn, principal.team_id)

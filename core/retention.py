@@ -24,7 +24,7 @@ from datetime import datetime, timedelta
 import sqlalchemy as sa
 
 from core import extraction_comparisons
-from core.blobs import BlobStore
+from core.blobs import Blobs
 from core.jobs import AWAITING_CREDITS, CANCELLED, TERMINAL
 from core.settings import RetentionSettings
 from core.store.db import Store
@@ -34,7 +34,7 @@ BATCH = 500
 PARKED_MESSAGE = "Cancelled after waiting {days:g} days for credits."
 
 
-def purge_files(store: Store, blobs: BlobStore, now: datetime, days: float) -> dict:
+def purge_files(store: Store, blobs: Blobs, now: datetime, days: float) -> dict:
     """Remove the uploaded files of jobs terminal for longer than `days`."""
     cutoff = now - timedelta(days=days)
     purged_jobs = removed = kept = 0
@@ -70,7 +70,7 @@ def _still_needed(store: Store, blob_key: str, cutoff: datetime) -> bool:
         ).first() is not None
 
 
-def delete_jobs(store: Store, blobs: BlobStore, now: datetime, days: float) -> dict:
+def delete_jobs(store: Store, blobs: Blobs, now: datetime, days: float) -> dict:
     """Delete jobs terminal for longer than `days` (their files first)."""
     files = purge_files(store, blobs, now, days)
     cutoff = now - timedelta(days=days)
@@ -105,7 +105,7 @@ def cancel_stale_parked(store: Store, now: datetime, days: float) -> dict:
     return {"jobsCancelled": cancelled}
 
 
-def sweep_all(store: Store, blobs: BlobStore, now: datetime, settings: RetentionSettings) -> dict:
+def sweep_all(store: Store, blobs: Blobs, now: datetime, settings: RetentionSettings) -> dict:
     """Every sweep once, in an order where each sees the previous one's result."""
     return {
         "parked": cancel_stale_parked(store, now, settings.parked_days),

@@ -137,10 +137,17 @@ class Settings:
     webhooks: WebhookSettings = WebhookSettings()
     retention: RetentionSettings = RetentionSettings()
     trusted_proxies: tuple[str, ...] = LOOPBACK_PROXIES
+    blob_url: str = ""  # s3://bucket/prefix; empty: the local folder blob_dir
+    warehouse_url: str = ""  # s3://bucket/prefix for the Parquet; empty: warehouse_dir
 
     @property
     def blob_dir(self) -> Path:
         return self.home / "blobs"
+
+    @property
+    def blob_location(self) -> str:
+        """Where uploaded files live: INVOICES_BLOB_URL, else `INVOICES_HOME/blobs`."""
+        return self.blob_url or str(self.blob_dir)
 
     @property
     def dagster_home(self) -> Path:
@@ -196,7 +203,17 @@ def load_settings() -> Settings:
         webhooks=load_webhook_settings(),
         retention=load_retention_settings(),
         trusted_proxies=_trusted_proxies(os.environ.get("INVOICES_TRUSTED_PROXIES", "")),
+        blob_url=_s3_url("INVOICES_BLOB_URL"),
+        warehouse_url=_s3_url("INVOICES_WAREHOUSE_URL"),
     )
+
+
+def _s3_url(name: str) -> str:
+    """An object storage location, `s3://bucket[/prefix]`, or "" for the local default."""
+    raw = os.environ.get(name, "").strip().rstrip("/")
+    if raw and (not raw.startswith("s3://") or len(raw) == len("s3://")):
+        raise ValueError(f"{name} must be s3://bucket[/prefix], got {raw!r}")
+    return raw
 
 
 @cache

@@ -5,7 +5,7 @@ from pathlib import Path
 import falcon
 
 from assets.rules import RULES
-from core.blobs import BlobStore
+from core.blobs import Blobs, open_blobs
 from core.settings import Settings
 from core.store.db import Store
 from core.webhooks.urls import UrlGuard, system_resolver
@@ -49,7 +49,7 @@ def _routes(page_deps: dict) -> dict[str, Page]:
     return {path: page(**page_deps) for path, page in table.items()}
 
 
-def mount_dashboard(app: falcon.App, settings: Settings, store: Store, blobs: BlobStore | None = None, *,
+def mount_dashboard(app: falcon.App, settings: Settings, store: Store, blobs: Blobs | None = None, *,
                     counters=None, guard: UrlGuard | None = None) -> None:
     """Add the dashboard's routes, static files and gate to `app`. `counters` (the shared
     counter store) throttles logins; `guard` is the webhook URL guard the API uses."""
@@ -58,7 +58,7 @@ def mount_dashboard(app: falcon.App, settings: Settings, store: Store, blobs: Bl
     renderer = Renderer(templating.environment(), cookies, config)
     app.add_middleware(DashboardGate(store, renderer, cookies, config))
     deps = dict(
-        renderer=renderer, store=store, blobs=blobs or BlobStore(settings.blob_dir), rules=RULES, cookies=cookies,
+        renderer=renderer, store=store, blobs=blobs or open_blobs(settings.blob_location), rules=RULES, cookies=cookies,
         secret_key=config.secret_key, page_cache=config.page_cache, throttle=auth.LoginThrottle(counters),
         guard=guard or UrlGuard(settings.webhooks.allow_loopback, system_resolver),
     )

@@ -20,10 +20,10 @@ from pipelines.warehouse.io_manager import ParquetIOManager
 def resources_for(settings: Settings) -> dict:
     """The resource map of a deployment: every deployment is described by its settings
     (SQLite or PostgreSQL, embedded broker or a Kafka cluster), so one function serves all."""
-    warehouse_dir = WarehouseResource(root=str(settings.warehouse_dir))
+    warehouse_dir = WarehouseResource(root=str(settings.warehouse_dir), url=settings.warehouse_url)
     return {
         "store": StoreResource(database_url=settings.database_url),
-        "blobs": BlobResource(root=str(settings.blob_dir)),
+        "blobs": BlobResource(root=settings.blob_location),
         "kafka": KafkaResource(
             bootstrap=settings.kafka_bootstrap, uploads_topic=settings.uploads_topic,
             reprocess_topic=settings.reprocess_topic, topic_partitions=settings.topic_partitions,

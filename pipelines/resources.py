@@ -20,7 +20,7 @@ import dagster as dg
 from kafka import KafkaConsumer, TopicPartition
 
 from core import kafka as kafka_io
-from core.blobs import BlobStore
+from core.blobs import Blobs, open_blobs
 from core.settings import Settings, settings
 from core.store.db import Store, get_store
 
@@ -35,12 +35,12 @@ class StoreResource(dg.ConfigurableResource):
 
 
 class BlobResource(dg.ConfigurableResource):
-    """Uploaded files by content hash (local folder now, an S3 bucket later)."""
+    """Uploaded files by content hash: `root` is a local folder or an `s3://bucket/prefix` URL."""
 
     root: str
 
-    def get(self) -> BlobStore:
-        return BlobStore(Path(self.root))
+    def get(self) -> Blobs:
+        return open_blobs(self.root)
 
 
 class KafkaResource(dg.ConfigurableResource):
@@ -76,9 +76,17 @@ class StreamResource(dg.ConfigurableResource):
 
 
 class WarehouseResource(dg.ConfigurableResource):
-    """The warehouse folder: Parquet under `<table>/date=<day>/`, and `warehouse.duckdb`."""
+    """The warehouse: Parquet under `<table>/date=<day>/` in the folder `root`, or under `url`
+    (`s3://bucket/prefix`) when set; `root` keeps `warehouse.duckdb` and the i.SAF registers."""
 
     root: str
+    url: str = ""
+
+    def files(self):
+        """The Parquet's storage (pipelines/warehouse/storage.py)."""
+        from pipelines.warehouse.storage import open_warehouse
+
+        return open_warehouse(self.url or self.root)
 
     @property
     def path(self) -> Path:

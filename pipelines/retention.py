@@ -15,7 +15,7 @@ from datetime import datetime
 import dagster as dg
 
 from core import retention
-from core.blobs import BlobStore
+from core.blobs import Blobs
 from core.clock import utcnow
 from core.store.db import Store
 from core.webhooks import payloads
@@ -32,10 +32,10 @@ class RetentionResource(dg.ConfigurableResource):
     parked_days: float = 30.0
 
 
-Sweeper = Callable[[Store, BlobStore, datetime, RetentionResource], dict]
+Sweeper = Callable[[Store, Blobs, datetime, RetentionResource], dict]
 
 
-def _drop_payloads(store: Store, blobs: BlobStore, now: datetime, windows: RetentionResource) -> dict:
+def _drop_payloads(store: Store, blobs: Blobs, now: datetime, windows: RetentionResource) -> dict:
     with store.write() as conn:
         return {"payloadsDropped": payloads.drop_expired(conn, now)}
 

@@ -28,7 +28,7 @@ from kafka import TopicPartition
 
 from core import kafka as kafka_io
 from core import leases, offsets, outbox, processing
-from core.blobs import BlobStore
+from core.blobs import Blobs
 from core.settings import Settings
 from core.store.db import Store
 from pipelines.work import JobRunner
@@ -48,7 +48,7 @@ class StreamWorker:
         group: int,
         holder: str,
         info: Callable[[str], None] = log.info,
-        blobs: BlobStore | None = None,
+        blobs: Blobs | None = None,
     ):
         self.settings, self.store, self.group, self.holder = settings, store, group, holder
         self.info = info

@@ -20,7 +20,7 @@ from assets.process import Reading, read_upload
 from assets.rules import RULES
 from core import observe, processing
 from core.clients import client_ref
-from core.blobs import BlobStore
+from core.blobs import Blobs, open_blobs
 from core.settings import Settings
 from core.store.db import Store
 from schemas.canned_invoice import NOT_A_CLIENT_BUYER
@@ -41,9 +41,9 @@ class Outcome:
 
 
 class JobRunner:
-    def __init__(self, settings: Settings, store: Store, blobs: BlobStore | None = None):
+    def __init__(self, settings: Settings, store: Store, blobs: Blobs | None = None):
         self.settings, self.store = settings, store
-        self.blobs = blobs if blobs is not None else BlobStore(settings.blob_dir)
+        self.blobs = blobs if blobs is not None else open_blobs(settings.blob_location)
 
     def _extract(self, job: dict) -> Reading:
         if job["mode"] == "test":
