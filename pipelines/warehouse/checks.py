@@ -1,7 +1,7 @@
 """Asset checks of every warehouse table, run for each day it is written.
 
-They read what analysts read: the views of `warehouse.duckdb`, opened read-only as an analyst
-would, limited to the day. Every table is checked for its row count against the store's
+They read what analysts read: the views of `warehouse.duckdb` (or, on S3, the same views
+over pyarrow datasets, storage.py), opened read-only as an analyst would, limited to the day. Every table is checked for its row count against the store's
 count of the day (taken in the same read as the rows, so a refresh of today never races
 the uploads arriving meanwhile), unique row ids and no test-mode row in its live view; lines and VAT rows for belonging to an invoice of the same day; lines for adding
 up to their invoice's net amount (a warning, with the share that does as a metric: a
@@ -20,11 +20,8 @@ from dataclasses import dataclass
 
 import dagster as dg
 import duckdb
-import pyarrow.parquet as pq
-
 from pipelines.resources import StoreResource, WarehouseResource
 from pipelines.warehouse import sources
-from pipelines.warehouse.io_manager import partition_file
 from pipelines.warehouse.partitions import DAILY, day_bounds
 from pipelines.warehouse.tables import SPECS, STORE_ROWS, Table
 
@@ -42,7 +39,7 @@ class Scope:
 
     spec: Table
     day: str
-    con: duckdb.DuckDBPyConnection  # warehouse.duckdb, read-only
+    con: duckdb.DuckDBPyConnection  # the analysts' views (storage.py), read-only
     warehouse: WarehouseResource
     store: StoreResource
 
@@ -57,8 +54,7 @@ def rows_match_store(scope: Scope) -> dg.AssetCheckResult:
     spec = scope.spec
     measure = "coalesce(sum(documents), 0)" if spec.name == "extraction_quality" else "count(*)"
     (in_view,) = scope.one(f"SELECT {measure} FROM {spec.name} WHERE date = CAST($day AS DATE)")
-    path = partition_file(scope.warehouse.path, spec.name, scope.day)
-    counted = int((pq.read_schema(path).metadata or {}).get(STORE_ROWS, b"-1"))
+    counted = int(scope.warehouse.files().footer(spec.name, scope.day).get(STORE_ROWS, b"-1"))
     with scope.store.get().read() as conn:
         now = sources.store_count(conn, spec.name, *day_bounds(scope.day))
     return dg.AssetCheckResult(
@@ -190,7 +186,7 @@ KINDS = (
 def _evaluate_day(kind: Kind, spec: Table, day: str, warehouse: WarehouseResource,
                   store: StoreResource) -> dg.AssetCheckResult:
     try:
-        with duckdb.connect(str(warehouse.duckdb_path), read_only=True) as con:
+        with warehouse.files().connect() as con:
             return kind.evaluate(Scope(spec, day, con, warehouse, store))
     except (duckdb.IOException, duckdb.CatalogException, FileNotFoundError) as exc:  # the day was never written
         return dg.AssetCheckResult(passed=False, metadata={"error": str(exc)})

@@ -54,14 +54,10 @@ def _first_store_day(database_url: str) -> date | None:
     return min(firsts, default=None)
 
 
-def _first_warehouse_day(root: Path) -> date | None:
-    days = []
-    for folder in root.glob("*/date=*"):
-        try:
-            days.append(date.fromisoformat(folder.name.removeprefix("date=")))
-        except ValueError:
-            continue
-    return min(days, default=None)
+def _first_warehouse_day(location: str) -> date | None:
+    from pipelines.warehouse.storage import open_warehouse
+
+    return open_warehouse(location).first_day()
 
 
 def first_day(today: date | None = None) -> date:
@@ -81,7 +77,10 @@ def first_day(today: date | None = None) -> date:
         found.append(_first_store_day(settings.database_url))
     except Exception:  # noqa: BLE001 - an unreachable store must not stop the code location loading
         pass
-    found.append(_first_warehouse_day(settings.warehouse_dir))
+    try:
+        found.append(_first_warehouse_day(settings.warehouse_url or str(settings.warehouse_dir)))
+    except OSError:  # noqa: BLE001 - nor an unreachable bucket
+        pass
     return min(day for day in found if day is not None)
 
 

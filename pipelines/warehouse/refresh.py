@@ -48,5 +48,5 @@ def refresh_day(day: str, dagster_home: Path) -> dict:
     }
     return {
         "date": day, "runId": result.run_id, "success": result.success, "rows": rows, "checks": checks,
-        "duckdb": str(RESOURCES["warehouse"].duckdb_path),
+        "duckdb": RESOURCES["warehouse"].url or str(RESOURCES["warehouse"].duckdb_path),
     }
