@@ -126,6 +126,11 @@ def sql(query: str | None, as_table: bool) -> None:
     from core.settings import load_settings
 
     settings = load_settings()
+    if settings.warehouse_url:  # on S3: the same views over pyarrow datasets, in memory
+        from pipelines.warehouse.storage import open_warehouse
+
+        _run_session(open_warehouse(settings.warehouse_url).connect(), query, as_table)
+        return
     catalog = Path(settings.warehouse_dir) / "warehouse.duckdb"
     if not catalog.is_file():
         _error(f"no warehouse at {catalog} yet: the warehouse_today schedule writes it within minutes of "
@@ -134,6 +139,10 @@ def sql(query: str | None, as_table: bool) -> None:
         con = duckdb.connect(str(catalog), read_only=True)
     except duckdb.Error as exc:
         _error(f"{catalog} could not be opened read-only: {exc}")
+    _run_session(con, query, as_table)
+
+
+def _run_session(con, query: str | None, as_table: bool) -> None:
     with con:
         if query is not None:
             ok = _run_query(con, query, as_table)

@@ -3,8 +3,13 @@ bucket pass every check, read the same through the in-memory views as the local 
 are reachable by an analyst's DuckDB with no extension (pyarrow dataset, docs/analysts.md),
 and a reader never sees half a day's file while it is rewritten."""
 
+import json
+import os
+import subprocess
+import sys
 import threading
-from datetime import date
+from datetime import date, datetime, timezone
+from pathlib import Path
 
 import dagster as dg
 import duckdb
@@ -18,6 +23,7 @@ from pipelines.warehouse.assets import ASSETS
 from pipelines.warehouse.checks import CHECKS
 from pipelines.warehouse.io_manager import ParquetIOManager
 from pipelines.warehouse.storage import S3Warehouse, open_warehouse
+from schemas.warehouse import arrow_schema
 from tests.support.s3 import s3_env, s3_server  # noqa: F401 - fixtures
 
 TABLES = ["jobs", "invoices", "invoice_lines", "credit_ledger", "webhook_deliveries"]
@@ -101,3 +107,21 @@ def test_a_day_rewritten_on_s3_is_read_whole_old_or_new(s3_env):
         reader.join()
     assert seen and seen <= {50_000, 120_000}
     assert files.days("jobs") == [date(2026, 11, 20)]
+
+
+def test_warehouse_sql_reads_the_views_on_s3(s3_env, tmp_path):
+    """`invoices warehouse sql` with INVOICES_WAREHOUSE_URL: the analysts' command, no catalog file."""
+    url = f"s3://{s3_env.bucket()}/wh"
+    schema = arrow_schema("credit_ledger")
+    at = datetime(2026, 11, 20, 9, 30, tzinfo=timezone.utc)
+    rows = [{"mode": mode, "id": n, "team_id": "team_a", "kind": "grant", "amount": 10, "created_at": at}
+            for n, mode in enumerate(["live", "live", "test"])]
+    table = pa.Table.from_pylist([{n: r.get(n) for n in schema.names} for r in rows], schema=schema)
+    S3Warehouse(url).write("credit_ledger", "2026-11-20", table)
+    env = {**os.environ, **s3_env.env, "INVOICES_HOME": str(tmp_path / "home"), "INVOICES_WAREHOUSE_URL": url}
+    env.pop("INVOICES_DATABASE_URL", None)
+    out = subprocess.run([str(Path(sys.executable).parent / "invoices"), "warehouse", "sql",
+                          "SELECT date, count(*) AS n FROM live_credit_ledger GROUP BY date"],
+                         env=env, capture_output=True, text=True, timeout=120)
+    assert out.returncode == 0, out.stderr
+    assert [json.loads(line) for line in out.stdout.splitlines()] == [{"date": "2026-11-20", "n": 2}]
