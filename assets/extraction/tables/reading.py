@@ -95,6 +95,12 @@ def read_frame(layout: Layout, lines: list[TextLine], frame: Frame,
             else:
                 pending.append(line)
             used.append(line)
+        elif table.rows and not frame.receipt and _is_attribute(line):
+            # An attribute whose amount stands under the price ("Bruttopreis :  5,5000"): the
+            # text before it was the item's, what follows it is the item's notes.
+            _continue(table.rows[-1], [*_wrapped(pending, desc, frame.receipt), line], desc, text_layer)
+            pending = []
+            used.append(line)
     pending = _wrapped(pending, desc, frame.receipt)
     if pending and table.rows:
         _continue(table.rows[-1], pending, desc, text_layer)

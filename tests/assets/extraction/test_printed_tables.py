@@ -63,7 +63,7 @@ def test_an_attribute_with_an_amount_and_the_notes_after_it_are_not_the_descript
     doc = page(
         (200, [(40, "Pos"), (70, "Beschreibung"), (230, "Nettopreis"), (330, "Menge"), (470, "Betrag")]),
         (220, [(40, "1"), (70, "Schweinesteak"), (-290, "5,5000"), (-380, "5 kg"), (-540, "27,50")]),
-        (232, [(75, "Bruttopreis : 5,5000")], 8),
+        (232, [(75, "Bruttopreis :"), (-290, "5,5000")], 8),
         (244, [(70, "aus Deutschland")]),
         (264, [(40, "2"), (70, "Obermonteur/Monteur"), (-290, "43,2000"), (-380, "3 Std"), (-540, "129,60")]),
         (276, [(75, "Preis je Einheit: 43,20")]),
