@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from schemas.invoice import ExtractedInvoice
 
-from .einvoice import EmbeddedInvoice, embedded_invoice, find_embedded, shadow
+from .einvoice import EmbeddedInvoice, embedded_invoice, find_embedded, qr_codes, shadow
 from .extraction import extract_invoice
 from .ocr import read_document
 from .ocr.model import Document, DocumentError
@@ -64,6 +64,7 @@ def _read(data: bytes, mime: str, time_limit_s: float | None, compare: bool) -> 
     embedded = find_embedded(data) if _is_pdf(mime) else None
     doc = read_document(data, mime, time_limit_s=time_limit_s)
     invoice = embedded_invoice(embedded, doc) if embedded is not None else extract_invoice(doc)
+    qr_codes.attach(invoice, data, mime, doc)  # payment and KSeF codes as evidence, recorded in qrCodes
     invoice["pageCount"] = len(doc.pages)
     invoice["extraction"]["durationMs"] = round((time.perf_counter() - started) * 1000)
     extracted = ExtractedInvoice.model_validate(invoice)
