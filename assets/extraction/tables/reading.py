@@ -31,6 +31,7 @@ _ITEM_CODE = re.compile(r"^[A-Z]{1,4}-?\d{3,}[A-Z]?$|^[A-Z]{1,4}-$")  # "SKU-" o
 _UNIT = re.compile(r"^[^\W\d_][^\W\d_.²³]{0,6}\.?[²³23]?$|^m[²³23]$")
 _DETAIL_SIZE = 0.85  # a line this much smaller than its item's text is a detail line
 _TEXT_KEYS = ("description", "code", "unit", "barcode")
+_MAX_WRAPPED = 10  # lines a description may wrap over beyond a table's first or last item
 
 
 def read_frame(layout: Layout, lines: list[TextLine], frame: Frame,
@@ -154,13 +155,15 @@ def _around(layout: Layout, lines: list[TextLine], k: int, step: int, desc: Colu
     out: list[int] = []
     near = lines[k]
     j = k + step
-    while 0 <= j < len(lines) and len(out) < 6:
+    while 0 <= j < len(lines) and len(out) < _MAX_WRAPPED:
         line = lines[j]
         gap = abs(line.cy - near.cy)
         # A line that opens with a label is no description; one that mentions a label word
-        # inside its text ("... pagal sutartį Nr. 2026/15") still is.
-        if gap > 1.6 * max(layout.pitch[line.page], near.height) or is_stop(layout, line) \
-                or any(h.start == 0 for h in layout.hits(line)):
+        # inside its text ("... pagal sutartį Nr. 2026/15") still is, and so does the rest
+        # of a word broken at its hyphen ("Art-Nr-" over "Lieferant").
+        broken_word = step > 0 and bool(re.search(r"[^\W\d_]-$", near.text.rstrip()))
+        if gap > 1.6 * max(layout.pitch[line.page], near.height) or not broken_word and (
+                is_stop(layout, line) or any(h.start == 0 for h in layout.hits(line))):
             break
         if (line.page, line.index) in layout.excluded or not _is_text_line(line, desc, receipt):
             break

@@ -122,3 +122,19 @@ def test_an_item_carried_to_the_next_page_finds_its_text_under_its_numbers():
     doc = Document([first, Page(2, second.width, second.height, second.words, second.engine, True)])
     assert lines(doc, "description", "quantity", "netAmount") == [
         ("Trennblätter A4", "20", "198.00"), ("Joghurt Banane", "50", "275.00")]
+
+
+def test_a_description_wrapped_over_many_lines_of_a_narrow_column_is_read_whole():
+    # Under the last item, ten lines of text; "Art-Nr-" broken at its hyphen continues in
+    # "Lieferant", which is also a seller's heading word.
+    text = ["4123456000014", "Art-Nr-", "Lieferant", "ZS9997", "Zitronensäure", "100ml", "Verpackung:",
+            "Flasche", "VKE/Geb: 1"]
+    doc = page(
+        (200, [(40, "Pos"), (70, "Beschreibung"), (230, "Nettopreis"), (330, "Menge"), (470, "Betrag")]),
+        (220, [(40, "1"), (70, "GTIN"), (-290, "1,0000"), (-380, "-5 Stk"), (-540, "-5,00")]),
+        *((231 + 11 * k, [(70, word)]) for k, word in enumerate(text)),
+        (360, [(300, "Summe netto"), (-540, "-5,00")]),
+    )
+    assert lines(doc, "description", "quantity", "netAmount") == [
+        ("GTIN 4123456000014 Art-Nr-Lieferant ZS9997 Zitronensäure 100ml Verpackung: Flasche VKE/Geb: 1", "-5",
+         "-5.00")]
