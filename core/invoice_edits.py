@@ -13,7 +13,7 @@ import copy
 
 import sqlalchemy as sa
 
-from core import completion, errors, outbox, vat_classification
+from core import completion, duplicates, errors, outbox, vat_classification
 from core.actors import Actor
 from core.auth import Principal
 from core.clock import iso_ms, utcnow
@@ -119,6 +119,7 @@ def edit(
         if not diff:
             return row["document"], row["version"]
         _recompute(rules, document, changes, diff)
+        duplicates.flag(conn, principal.team_id, principal.mode, invoice_id, document)
         now, version = utcnow(), row["version"] + 1
         document.setdefault("history", []).append({
             "version": version, "at": iso_ms(now), **actor.as_dict(), "changes": diff,

@@ -94,7 +94,7 @@ def _summary(doc: dict) -> dict:
         "issueDate": doc.get("issueDate"), "currency": doc.get("currency"), "gross": totals.get("gross"),
         "direction": doc.get("direction"), "assignmentStatus": (doc.get("assignment") or {}).get("status"),
         "sellerName": (doc.get("seller") or {}).get("name"), "buyerName": (doc.get("buyer") or {}).get("name"),
-        "createdAt": doc.get("createdAt"),
+        "duplicateOf": doc.get("duplicateOf"), "createdAt": doc.get("createdAt"),
     }
 
 
@@ -104,7 +104,7 @@ def _parked(row) -> dict:
         "id": None, "status": "awaiting_credits", "jobId": row["id"], "clientId": row["client_id"],
         "sourceFile": row["source_file"], "invoiceNumber": None, "issueDate": None, "currency": None,
         "gross": None, "direction": None, "assignmentStatus": None, "sellerName": None, "buyerName": None,
-        "createdAt": iso_ms(row["created_at"]),
+        "duplicateOf": None, "createdAt": iso_ms(row["created_at"]),
     }
 
 
@@ -148,6 +148,7 @@ class Search:
     issued_from: str | None = None
     issued_to: str | None = None
     text: str | None = None
+    duplicates: bool = False  # only invoices that repeat an earlier one
 
     def as_filters(self) -> dict:
         return {k: v for k, v in asdict(self).items() if v}
@@ -166,6 +167,8 @@ def _invoice_query(team_id: str, mode: Mode, search: Search) -> sa.Select:
         query = query.where(doc["issueDate"].as_string() >= search.issued_from)
     if search.issued_to:
         query = query.where(doc["issueDate"].as_string() <= search.issued_to)
+    if search.duplicates:
+        query = query.where(doc["duplicateOf"].as_string().is_not(None))
     return query
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import sqlalchemy as sa
 
-from core import completion, credits, extraction_comparisons, ids, invoices, offsets, outbox
+from core import completion, credits, duplicates, extraction_comparisons, ids, invoices, offsets, outbox
 from core.clients import ClientRef, team_clients
 from core.clock import utcnow
 from core.jobs import FAILED, PROCESSING, actor_of, event_job, update_job
@@ -121,6 +121,7 @@ def complete(
             dto["history"] = previous.get("history", [])
         dto["assignment"] = _assignment(conn, current, dto, previous, assess)
         dto["clientId"] = dto["assignment"].get("clientId", current["client_id"])
+        duplicates.flag(conn, current["team_id"], Mode(current["mode"]), invoice_id, dto)
         if comparison is not None:  # the page reading against the embedded XML, beside the invoice
             extraction_comparisons.save(conn, current, invoice_id, comparison, now)
         if dto["assignment"].get("status") == NEEDS_REVIEW:

@@ -199,6 +199,12 @@ class Invoice(ExtractedInvoice):
     clientId: str | None
     sourceFile: str | None
     assignment: Assignment
+    duplicateOf: str | None = Field(
+        None, pattern=r"^inv_",
+        description="the earlier invoice of the team and mode that this one repeats (the same file, or the same "
+                    "seller and number with the same issue date and gross where both carry them); null when none "
+                    "or when a team member kept it. The upload is charged all the same.",
+    )
     history: list[HistoryEntry]
     createdAt: Timestamp
     updatedAt: Timestamp
@@ -245,6 +251,7 @@ class InvoiceSummary(Reply):
     assignmentStatus: AssignmentStatus | None
     sellerName: str | None
     buyerName: str | None
+    duplicateOf: str | None = None
     createdAt: Timestamp
 
 
