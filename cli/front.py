@@ -55,7 +55,9 @@ def render(settings: Settings, prefix: Path) -> str:
         "USER": user,
         "PREFIX": str(prefix),
         "LISTEN": listen,
-        "APP_ADDRESS": f"127.0.0.1:{app_port(settings)}",
+        # INVOICES_FRONT_UPSTREAM: the API elsewhere (deploy/compose.yaml: `api:8000`, every
+        # replica the name resolves to); else gunicorn on this machine's loopback
+        "APP_ADDRESS": os.environ.get("INVOICES_FRONT_UPSTREAM", "").strip() or f"127.0.0.1:{app_port(settings)}",
         "CONN_PER_ADDRESS": str(max(1, int(os.environ.get("INVOICES_FRONT_CONNECTIONS_PER_ADDRESS", "64")))),
         "REAL_IP": real_ip,
         "TRUSTED_GEO": "".join(f"{net} 1;\n        " for net in proxies).rstrip(),
