@@ -45,7 +45,7 @@ GROUPS: dict[str, tuple[str, ...]] = {
     "legal_forms": ("forms", "unread", "misread", "spellings"),
     "units": ("goods", "service", "service_words"),
     "words": ("invoice", "total", "net", "vat", "due"),
-    "party_words": ("street_marks", "phone_words", "bank_names", "connectors", "yours", "buyers"),
+    "party_words": ("street_marks", "phone_words", "bank_names", "connectors", "yours", "buyers", "salutations"),
     "header_words": ("generic_dates", "one_word_invoice", "term_days"),
 }
 PACK_KEYS = ("language", "name", "order", "country", "empty")

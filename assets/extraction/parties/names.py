@@ -65,6 +65,21 @@ _KEY_VALUE = re.compile(r"^(?P<key>[^:]{1,40}):\s*(?P<value>.+)$")
 
 _NAME_START = re.compile(r"^[\w„“”\"'«»]")
 
+# A form of address printed before a name ("Herrn", "Mme", "Mr.", "Firma"): of every pack,
+# ``party_words.salutations``. Alone on its line (an address block's first line) it is no
+# name but the start of the one under it: "Herrn" over "Max Mustermann" is printed as the
+# addressee's name, and e-invoices carry it so (there is no field for a salutation).
+_SALUTATION = re.compile(r"^\s*(?:%s)(?:\s+|$)" % "|".join(
+    sorted((re.escape(w) for w in language_packs.entries("party_words", "salutations")), key=len, reverse=True)),
+    re.IGNORECASE)
+
+
+def is_salutation(text: str) -> bool:
+    """A form of address alone ("Herrn", "Madame"): the line over the addressee's name."""
+    m = _SALUTATION.match(text)
+    return m is not None and not text[m.end():].strip(" ,.:")
+
+
 
 def looks_like_name(text: str) -> bool:
     """The shape of a party's name, whatever its language: it starts with a letter, a digit
@@ -73,7 +88,7 @@ def looks_like_name(text: str) -> bool:
     no field line ("Globale Nummer: 4000001123452 (GTIN)": a key, a colon, a code) nor a
     system's identifier ("WELCOME_PACK_2017": words joined by underscores)."""
     text = text.strip()
-    if not text or not _NAME_START.match(text) or re.search(r"[^\W_]_[^\W_]", text):
+    if not text or not _NAME_START.match(text) or re.search(r"[^\W_]_[^\W_]", text) or is_salutation(text):
         return False
     letters = sum(ch.isalpha() for ch in text)
     digits = sum(ch.isdigit() for ch in text)

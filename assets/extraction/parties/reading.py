@@ -14,7 +14,7 @@ from ..countries import country_named
 from ..fields import Candidate, Hit, Layout, Span, TextLine, label_values, wrapped_parts
 from ..identifiers import find_bics, find_company_codes, find_ibans, find_vat_codes, read_company_code, read_vat_code, repair_digits, vat_country, vat_is_valid
 from ..normalize import clean_value, fold
-from .names import _EMAIL, _PHONE, _PHONE_WORDS, _POSTAL, _WORD, _has_legal_form, _is_street, _is_title, _legal_entity, _marks, _name_end, _open_name, looks_like_name, parse_address, tidy_name
+from .names import _EMAIL, _PHONE, _PHONE_WORDS, _POSTAL, _WORD, _has_legal_form, _is_street, _is_title, _legal_entity, _marks, _name_end, _open_name, is_salutation, looks_like_name, parse_address, tidy_name
 from .blocks import Block, _FIELD_KEYS
 
 
@@ -241,7 +241,11 @@ def _name(layout: Layout, block: Block, found: dict[str, Candidate], label_lines
             continue
         span = Span(line, 0, len(line.text)).strip(" :;,-–|")
         if span is not None:  # tidied as printed: a trailing "||" may be OCR's "IĮ"
-            found["name"] = _with_wrapped_rest(layout, Candidate(tidy_name(line.text), 0.85, span))
+            text = line.text
+            salutation = lines[i - 1].text.strip() if i > 1 and is_salutation(lines[i - 1].text) else None
+            if salutation is not None:  # "Herrn" over "Max Mustermann": one name, as printed
+                text = f"{salutation} {text}"
+            found["name"] = _with_wrapped_rest(layout, Candidate(tidy_name(text), 0.85, span))
         return
 
 
