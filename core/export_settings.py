@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 import sqlalchemy as sa
 
+from core import errors
 from core.admin import AdminError
 from core.clock import utcnow
 from core.modes import Mode
@@ -35,8 +36,12 @@ class Setting:
     choices: tuple[str, ...] | None = None
 
 
+PROGRAMS = ("rivile", "finvalda", "centas", "agnum")
+
 CATALOGUE: tuple[Setting, ...] = (
     # --- every program -------------------------------------------------------------------
+    Setting("program", "", "the accounting program the client's books are kept in: its format is offered first "
+            "for the client's exports", ("", *PROGRAMS)),
     Setting("direction", "", "purchase or sales when the invoice's parties do not identify the client "
             "(empty: refuse such invoices)", ("", "purchase", "sales")),
     Setting("default_expense_code", "", "accounting code for purchase lines that no mapping rule maps "
@@ -181,3 +186,56 @@ def _describe(target: Target) -> dict:
         "teamId": target.team_id, "mode": target.mode.value,
         "clientId": None if target.client_id == TEAM_PROFILE else target.client_id,
     }
+
+
+# --- the dashboard's set-up page of one client ---------------------------------------------
+
+def _field_error(key: str, value: str) -> dict | None:
+    """The problem of a value as errors[] writes it (interface.md 7.3), or None."""
+    setting = BY_KEY[key]
+    if setting.choices is not None and value not in setting.choices:
+        return errors.field_error(key, "validation.invalid_enum")
+    if len(value) > 200:
+        return errors.field_error(key, "validation.length")
+    if any(ord(ch) < 32 for ch in value):
+        return errors.field_error(key, "validation.invalid_value")
+    return None
+
+
+def _client_target(conn: sa.Connection, team_id: str, mode: Mode, client_id: str) -> Target:
+    """The client, only when it is the team's and of the caller's mode (else client.not_found,
+    so another team's or mode's client is not even confirmed to exist)."""
+    found = conn.execute(sa.select(clients.c.id).where(in_mode(clients, team_id, mode), clients.c.id == client_id)).first()
+    if found is None:
+        raise errors.ClientNotFound(f"No client {client_id} for this team.")
+    return Target(team_id, mode, client_id)
+
+
+def for_client(conn: sa.Connection, team_id: str, mode: Mode, client_id: str) -> list[dict]:
+    """Every setting of the client: its own value (empty when it has none), and the value it
+    inherits otherwise (the team profile's, or the default) with where that comes from."""
+    target = _client_target(conn, team_id, mode, client_id)
+    team_values = _stored(conn, team_id, mode, TEAM_PROFILE)
+    own = _stored(conn, team_id, mode, target.client_id)
+    return [{
+        "key": s.key, "help": s.help, "choices": s.choices, "own": own.get(s.key, ""), "set": s.key in own,
+        "inherited": team_values.get(s.key, s.default), "from": "team" if s.key in team_values else "default",
+    } for s in CATALOGUE]
+
+
+def save_client(store: Store, team_id: str, mode: Mode, client_id: str, values: dict[str, str]) -> None:
+    """The client's own values in one transaction: a value is set, an empty one removed (the
+    client then inherits). All are checked first; validation.invalid_body lists each refused key."""
+    values = {key: (value or "").strip() for key, value in values.items() if key in BY_KEY}
+    problems = [e for key, value in values.items() if value and (e := _field_error(key, value))]
+    if problems:
+        raise errors.InvalidBody("Some export settings are not accepted.", errors=problems)
+    with store.write() as conn:
+        target = _client_target(conn, team_id, mode, client_id)
+        scope = sa.and_(in_mode(export_settings, team_id, mode), export_settings.c.client_id == target.client_id)
+        conn.execute(export_settings.delete().where(scope, export_settings.c.key.in_(list(values))))
+        now = utcnow()
+        for key, value in values.items():
+            if value:
+                conn.execute(export_settings.insert().values(
+                    team_id=team_id, mode=mode.value, client_id=target.client_id, key=key, value=value, updated_at=now))
