@@ -15,7 +15,7 @@ from api.resources.invoices import Invoice, InvoiceBatchUploads, InvoiceReproces
 from api.resources.review import AssignmentAction
 from api.resources.jobs import Job, Jobs
 from api.resources.me import Me, MeCredits
-from api.resources.docs import ErrorRegistry, OpenApiDocument, Reference
+from api.resources.docs import mount_docs
 from api.resources.operations import Healthz, Metrics, Readyz
 from api.resources.webhooks import (
     Webhook, WebhookDeliveries, WebhookDelivery, WebhookRedelivery, Webhooks, WebhookSecretRotation, WebhookTest,
@@ -91,9 +91,7 @@ def create_app(
     app.add_route("/healthz", Healthz())
     app.add_route("/readyz", Readyz(store, settings.kafka_bootstrap, counters))
     app.add_route("/metrics", Metrics(store))
-    app.add_route(f"{BASE}/openapi.json", OpenApiDocument(settings))
-    app.add_route("/docs", Reference(settings))
-    app.add_route("/docs/errors/error-registry", ErrorRegistry())
+    mount_docs(app, settings, BASE)
     mount_dashboard(app, settings, store, blobs, counters=counters,
                     guard=UrlGuard(settings.webhooks.allow_loopback, resolver or system_resolver))
 

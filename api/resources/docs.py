@@ -2,6 +2,10 @@
 the error registry that every problem's `type` points at ({docs_url}/errors/error-registry).
 
 Nothing here needs an API key: the contract is public, like the codes a client branches on.
+The reference is Redoc, bundled in api/static (no CDN: it works offline), started by a script
+of ours under a Content-Security-Policy that allows scripts from this origin only. Redoc
+writes its styles into <style> elements and runs its search in a worker made from a blob,
+so the page allows inline styles and blob workers, and nothing else from anywhere.
 """
 
 import json
@@ -15,6 +19,13 @@ from core import errors
 from core.settings import Settings
 from schemas.openapi import METHODS, document
 
+STATIC = Path(__file__).resolve().parent.parent / "static"
+SPEC_URL = "/external/v1/openapi.json"
+REFERENCE_CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
+                 "font-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; frame-ancestors 'none'; "
+                 "form-action 'none'; base-uri 'none'")
+PAGE_HEADERS = {"Content-Security-Policy": REFERENCE_CSP, "X-Content-Type-Options": "nosniff",
+                "Referrer-Policy": "same-origin"}
 TEMPLATES = jinja2.Environment(
     loader=jinja2.FileSystemLoader(Path(__file__).resolve().parent.parent / "templates"),
     autoescape=True,
@@ -50,7 +61,8 @@ class OpenApiDocument:
 
 
 class Reference:
-    """GET /docs: the OpenAPI document as a page, operation by operation."""
+    """GET /docs: the OpenAPI document rendered by Redoc (and, without JavaScript, a list of the
+    operations with a link to the document)."""
 
     bearer_auth = False
 
@@ -66,12 +78,11 @@ class Reference:
             for method, op in item.items()
             if method in METHODS
         ]
-        return TEMPLATES.get_template("reference.html").render(
-            doc=doc, operations=operations, schemas=doc["components"]["schemas"], json=json
-        )
+        return TEMPLATES.get_template("reference.html").render(doc=doc, operations=operations, spec_url=SPEC_URL)
 
     def on_get(self, req: falcon.Request, resp: falcon.Response) -> None:
         resp.content_type = falcon.MEDIA_HTML
+        resp.set_headers(PAGE_HEADERS)
         resp.text = self.html
 
 
@@ -86,4 +97,13 @@ class ErrorRegistry:
 
     def on_get(self, req: falcon.Request, resp: falcon.Response) -> None:
         resp.content_type = falcon.MEDIA_HTML
+        resp.set_headers(PAGE_HEADERS)
         resp.text = self.html
+
+
+def mount_docs(app: falcon.App, settings: Settings, api_prefix: str) -> None:
+    """The document, the reference with its static files, and the error registry."""
+    app.add_route(f"{api_prefix}/openapi.json", OpenApiDocument(settings))
+    app.add_route("/docs", Reference(settings))
+    app.add_static_route("/docs/static", str(STATIC))
+    app.add_route("/docs/errors/error-registry", ErrorRegistry())
