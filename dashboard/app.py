@@ -6,12 +6,13 @@ import falcon
 
 from assets.rules import RULES
 from core.blobs import Blobs, open_blobs
+from core.kafka import Publisher
 from core.settings import Settings
 from core.store.db import Store
 from core.webhooks.urls import UrlGuard, system_resolver
 from dashboard import config as dashboard_config
 from dashboard import templating
-from dashboard.pages import auth, books, invoices, webhooks, work
+from dashboard.pages import auth, books, exports, invoices, uploads, webhooks, work
 from dashboard.sessions import Cookies
 from dashboard.web import PREFIX, DashboardGate, Page, Renderer, redirect
 
@@ -33,7 +34,9 @@ def _routes(page_deps: dict) -> dict[str, Page]:
         f"{PREFIX}/set-password": auth.SetPassword,
         f"{PREFIX}/invoices": invoices.InvoiceList, invoice: invoices.InvoiceView,
         f"{invoice}/delete": invoices.InvoiceDelete, f"{invoice}/export": invoices.InvoiceExport,
+        f"{invoice}/duplicate": invoices.InvoiceDuplicate,
         f"{invoice}/pages/{{page:int(min=1)}}": invoices.InvoicePageImage,
+        f"{PREFIX}/upload": uploads.Upload, f"{PREFIX}/upload/recent": uploads.RecentUploads,
         f"{PREFIX}/review": work.ReviewQueue, f"{PREFIX}/review/{{invoice_id}}/{{action}}": work.ReviewAction,
         f"{PREFIX}/jobs": work.Jobs, f"{PREFIX}/jobs/{{job_id}}/cancel": work.JobCancel,
         f"{PREFIX}/credits": work.Credits,
@@ -42,6 +45,8 @@ def _routes(page_deps: dict) -> dict[str, Page]:
         f"{hook}/deliveries/{{delivery_id}}": webhooks.WebhookDelivery,
         f"{hook}/deliveries/{{delivery_id}}/redeliver": webhooks.WebhookRedelivery,
         f"{PREFIX}/clients": books.Clients, f"{PREFIX}/clients/new": books.ClientCreate,
+        f"{PREFIX}/clients/{{client_id}}/export": exports.ClientExportSettings,
+        f"{PREFIX}/exports": exports.Exports, f"{PREFIX}/exports/download": exports.ExportDownload,
         f"{PREFIX}/contacts": books.ContactCreateForm, f"{PREFIX}/contacts/{{contact_id}}": books.Contact,
         f"{PREFIX}/contacts/{{contact_id}}/delete": books.ContactDelete,
         f"{PREFIX}/keys": books.Keys, f"{PREFIX}/keys/{{key_id}}/revoke": books.KeyRevoke,
@@ -50,9 +55,10 @@ def _routes(page_deps: dict) -> dict[str, Page]:
 
 
 def mount_dashboard(app: falcon.App, settings: Settings, store: Store, blobs: Blobs | None = None, *,
-                    counters=None, guard: UrlGuard | None = None) -> None:
+                    counters=None, guard: UrlGuard | None = None, publisher=None) -> None:
     """Add the dashboard's routes, static files and gate to `app`. `counters` (the shared
-    counter store) throttles logins; `guard` is the webhook URL guard the API uses."""
+    counter store) throttles logins and holds the uploads in flight; `guard` is the webhook
+    URL guard the API uses; `publisher` sends admitted uploads to the pipeline, as the API's does."""
     config = dashboard_config.load(settings)
     cookies = Cookies(config)
     renderer = Renderer(templating.environment(), cookies, config)
@@ -61,6 +67,7 @@ def mount_dashboard(app: falcon.App, settings: Settings, store: Store, blobs: Bl
         renderer=renderer, store=store, blobs=blobs or open_blobs(settings.blob_location), rules=RULES, cookies=cookies,
         secret_key=config.secret_key, page_cache=config.page_cache, throttle=auth.LoginThrottle(counters),
         guard=guard or UrlGuard(settings.webhooks.allow_loopback, system_resolver),
+        counters=counters, publisher=publisher or Publisher(settings, store), settings=settings,
     )
     for path, resource in _routes(deps).items():
         app.add_route(path, resource)

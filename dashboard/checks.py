@@ -82,6 +82,9 @@ def warning_text(warning: str) -> str:
             return i18n.gettext("%(rates)s is the VAT of the seller's country (%(country)s), not Lithuanian VAT: "
                                 "no Lithuanian VAT classifier is given.") % {"rates": rates.group(1), "country": rates.group(2)}
         return i18n.gettext("Foreign VAT: no Lithuanian VAT classifier is given.")
+    if (m := re.fullmatch(r"duplicate\.(same_file|same_number): (\S+)", text)):
+        return (i18n.gettext("The same file was uploaded before as %(invoice)s.") if m.group(1) == "same_file" else
+                i18n.gettext("The same seller, number, date and total as %(invoice)s, uploaded before.")) % {"invoice": m.group(2)}
     if text == "due date is before the issue date":
         return i18n.gettext("The due date is before the issue date.")
     if (m := re.fullmatch(r"(\S+) not found", text)) and m.group(1) in _FIELD_NAMES:

@@ -7,8 +7,10 @@ Codes themselves never reach the page. An error without a sentence of its own is
 with a general one (and, on English pages, the error's own English detail).
 """
 
+import re
 from dataclasses import dataclass, field
 
+from core.export_settings import BY_KEY as EXPORT_SETTINGS
 from dashboard import i18n
 from dashboard.numbers import AMBIGUOUS, INVALID
 
@@ -44,6 +46,19 @@ PROBLEMS = {
     "invoice.export_unavailable_preprocessing": N_(
         "The export cannot be made yet: a code or setting it needs is missing, or the amounts do not add up."),
     "export.invalid_format": N_("There is no such export format."),
+    "upload.invalid_mime_type": N_("This file is not a PDF, JPEG, PNG or WebP document."),
+    "upload.file_too_large": N_("The file is larger than 50 MB."),
+    "upload.payload_too_large": N_("The file is larger than 50 MB."),
+    "upload.filename_too_long": N_("The file name is longer than 255 bytes; rename the file."),
+    "upload.no_file": N_("No file was sent."),
+    "upload.concurrent_limit_exceeded": N_("Too many uploads are in progress for your team; this file will be retried."),
+    "ingestion.queue_full": N_("The processing queue of your team is full; try again in a minute."),
+    "billing.suspended": N_("Paid processing is suspended for your team; uploads are refused until it is lifted."),
+    "auth.team_suspended": N_("Your team is suspended."),
+    "invoice.upload_failed": N_("The file could not be stored; try again."),
+    "idempotency.request_in_progress": N_("This file is still being sent; wait for it."),
+    "idempotency.key_reused_with_different_params": N_("This file was already sent differently; reload the page."),
+    "validation.invalid_idempotency_key": N_("The upload could not be sent; reload the page."),
     "webhook.delivery_payload_unavailable": N_(
         "The event is older than 30 days: its content is no longer kept, so it cannot be sent again."),
 }
@@ -142,3 +157,15 @@ def error_page_detail(error) -> str | None:
     if known:
         return f"{i18n.gettext(known)} {detail}" if code in WITH_DETAIL and detail else i18n.gettext(known)
     return detail if i18n.current() == "en" else None
+
+
+_SETTING_IN_DETAIL = re.compile(r"export setting `?([a-z_.]+)`?")
+
+
+def setting_link(client_id: str | None, detail: str | None) -> str | None:
+    """Where a refused export is fixed: the field its detail names (`... set the export setting
+    finvalda.warehouse`) on the client's export set-up page."""
+    found = _SETTING_IN_DETAIL.search(detail or "")
+    if not client_id or not found or found.group(1) not in EXPORT_SETTINGS:
+        return None
+    return f"/app/clients/{client_id}/export#setting-{found.group(1)}"

@@ -6,13 +6,13 @@ from datetime import date
 
 import falcon
 
-from core import errors, invoice_deletion, invoice_edits, members, pagination
+from core import duplicates, errors, invoice_deletion, invoice_edits, members, pagination
 from core.actors import Actor
 from core.clients import list_clients
 from core.exports import exportable_invoice, load_lookups
 from core.invoices import Search, get_versioned, search_invoices, source_file
 from core.validation import parse
-from dashboard import checks, forms, invoice_form, page_images
+from dashboard import checks, forms, invoice_form, page_images, problems
 from dashboard.web import PREFIX, Page, redirect
 from exporters import registry
 from schemas.invoices import InvoicePatch
@@ -27,7 +27,7 @@ def row_of(doc: dict) -> dict:
         "seller": (doc.get("seller") or {}).get("name"), "buyer": (doc.get("buyer") or {}).get("name"),
         "gross": totals.get("gross"), "currency": doc.get("currency"), "clientId": doc.get("clientId"),
         "assignment": assignment.get("status"), "confidence": (doc.get("confidence") or {}).get("overall"),
-        "issueDate": doc.get("issueDate"), "sourceFile": doc.get("sourceFile"),
+        "issueDate": doc.get("issueDate"), "sourceFile": doc.get("sourceFile"), "duplicateOf": doc.get("duplicateOf"),
     }
 
 
@@ -44,6 +44,7 @@ class InvoiceList(Page):
             status=status, assignment="needs_review" if req.get_param("review") == "1" else None,
             client_id=req.get_param("client") or None, issued_from=req.get_param("from") or None,
             issued_to=req.get_param("to") or None, text=req.get_param("q") or None,
+            duplicates=req.get_param("dup") == "1",
         )
         page = pagination.parse(req.get_param("cursor"), "25", search.as_filters())
         with self.store.read() as conn:
@@ -129,6 +130,15 @@ class InvoiceDelete(Page):
         raise redirect(f"{PREFIX}/invoices?notice=deleted")
 
 
+class InvoiceDuplicate(Page):
+    """POST: the member keeps an invoice flagged as a duplicate (the flag goes, for good).
+    Discarding it is the invoice's deletion, with its own confirmation page."""
+
+    def on_post(self, req: falcon.Request, resp: falcon.Response, invoice_id: str) -> None:
+        duplicates.dismiss(self.store, self.principal(req), invoice_id, Actor.ui(self.member(req).id))
+        raise redirect(f"{PREFIX}/invoices/{invoice_id}?notice=kept")
+
+
 class InvoiceExport(Page):
     def on_get(self, req: falcon.Request, resp: falcon.Response, invoice_id: str) -> None:
         principal = self.principal(req)
@@ -136,7 +146,12 @@ class InvoiceExport(Page):
         with self.store.read() as conn:
             invoice = exportable_invoice(conn, principal.team_id, principal.mode, invoice_id)
             lookups = load_lookups(conn, principal.team_id, principal.mode, invoice, date.today())
-        exported = render(invoice, lookups)
+        try:
+            exported = render(invoice, lookups)
+        except errors.InvoiceExportUnavailablePreprocessing as exc:  # say it, and where it is fixed
+            self.render(req, resp, "error.html", status=falcon.HTTP_409, code=409,
+                        detail=problems.error_page_detail(exc), fix_at=problems.setting_link(invoice.clientId, exc.detail))
+            return
         resp.content_type, resp.downloadable_as, resp.data = exported.content_type, exported.filename, exported.body
 
 

@@ -156,4 +156,112 @@
       if (link) { event.preventDefault(); link.click(); }
     }
   });
+  // Upload page: files dropped on the zone or chosen are sent one request each (its own
+  // progress bar and answer), with an Idempotency-Key made for the file, so a retry after a
+  // lost answer or a busy server (429, after its Retry-After) never makes a second job.
+  function uploadForm() { return document.getElementById("upload"); }
+  function newKey() {
+    return (window.crypto && crypto.randomUUID) ? crypto.randomUUID() : String(Date.now()) + Math.random().toString(36).slice(2);
+  }
+  function refreshRecent() {
+    if (window.htmx && document.getElementById("recent")) {
+      htmx.ajax("GET", "/app/upload/recent", { target: "#recent", swap: "outerHTML" });
+    }
+  }
+  function sendFile(form, row, file, clientId, key, attempt) {
+    var bar = row.querySelector("progress"), result = row.querySelector(".result");
+    var data = new FormData();
+    data.append("clientId", clientId);
+    data.append("file", file, file.name);
+    var xhr = new XMLHttpRequest();
+    xhr.open("POST", form.getAttribute("action"));
+    if (meta) { xhr.setRequestHeader("X-CSRF-Token", meta.getAttribute("content")); }
+    xhr.setRequestHeader("Idempotency-Key", key);
+    xhr.upload.addEventListener("progress", function (event) {
+      if (event.lengthComputable) { bar.max = event.total; bar.value = event.loaded; }
+    });
+    xhr.addEventListener("load", function () {
+      var wait = parseInt(xhr.getResponseHeader("Retry-After") || "0", 10);
+      if (xhr.status === 429 && wait && attempt < 5) {
+        result.innerHTML = xhr.responseText;
+        window.setTimeout(function () { sendFile(form, row, file, clientId, key, attempt + 1); }, wait * 1000);
+        return;
+      }
+      bar.value = bar.max;
+      result.innerHTML = xhr.responseText;
+      row.setAttribute("data-state", xhr.status < 300 ? "accepted" : "refused");
+      if (xhr.status < 300) { refreshRecent(); }
+    });
+    xhr.addEventListener("error", function () {
+      row.setAttribute("data-state", "lost");
+      result.textContent = form.getAttribute("data-lost") + " ";
+      var again = document.createElement("button");
+      again.type = "button";
+      again.className = "secondary";
+      again.textContent = form.getAttribute("data-retry");
+      again.addEventListener("click", function () { result.textContent = ""; sendFile(form, row, file, clientId, key, 0); });
+      result.appendChild(again);
+    });
+    xhr.send(data);
+  }
+  function uploadFiles(files) {
+    var form = uploadForm();
+    if (!form || !files.length) { return; }
+    var select = form.querySelector("#clientId"), beside = form.querySelector("[data-error-for='clientId']");
+    if (!select.value) {
+      beside.hidden = false;
+      select.setAttribute("aria-invalid", "true");
+      select.focus();
+      return;
+    }
+    beside.hidden = true;
+    select.removeAttribute("aria-invalid");
+    var table = document.getElementById("sending"), body = table.querySelector("tbody");
+    table.hidden = false;
+    Array.prototype.forEach.call(files, function (file) {
+      var row = document.createElement("tr");
+      row.className = "upload-file";
+      var name = document.createElement("td"), sent = document.createElement("td"), result = document.createElement("td");
+      name.textContent = file.name;
+      var bar = document.createElement("progress");
+      bar.max = 1; bar.value = 0;
+      sent.appendChild(bar);
+      result.className = "result";
+      row.append(name, sent, result);
+      body.appendChild(row);
+      if (file.size > parseInt(form.getAttribute("data-max-bytes"), 10)) {
+        row.setAttribute("data-state", "refused");
+        result.innerHTML = '<span class="upload-result refused error" role="alert"></span>';
+        result.firstChild.textContent = form.getAttribute("data-too-large");
+        return;
+      }
+      sendFile(form, row, file, select.value, newKey(), 0);
+    });
+  }
+  document.addEventListener("change", function (event) {
+    if (event.target.id === "files" && uploadForm()) {
+      uploadFiles(event.target.files);
+      event.target.value = "";
+    }
+  });
+  ["dragenter", "dragover"].forEach(function (type) {
+    document.addEventListener(type, function (event) {
+      var zone = event.target.closest && event.target.closest("#drop");
+      if (zone) { event.preventDefault(); zone.classList.add("over"); }
+    });
+  });
+  document.addEventListener("dragleave", function (event) {
+    var zone = event.target.closest && event.target.closest("#drop");
+    if (zone) { zone.classList.remove("over"); }
+  });
+  document.addEventListener("drop", function (event) {
+    var zone = event.target.closest && event.target.closest("#drop");
+    if (!zone) { return; }
+    event.preventDefault();
+    zone.classList.remove("over");
+    uploadFiles(event.dataTransfer.files);
+  });
+  document.addEventListener("submit", function (event) {
+    if (event.target.id === "upload") { event.preventDefault(); }
+  });
 })();

@@ -75,11 +75,12 @@ class Team:
     live_key: str
     test_key: str
 
-    def invoice(self, mode: Mode = Mode.LIVE, client_id: str | None = None, doc: dict | None = None) -> tuple[str, str]:
-        """(job id, invoice id) of an upload read as `doc` and passed through the gate."""
+    def invoice(self, mode: Mode = Mode.LIVE, client_id: str | None = None, doc: dict | None = None,
+                data: bytes = PDF) -> tuple[str, str]:
+        """(job id, invoice id) of an upload of `data` read as `doc` and passed through the gate."""
         principal = authenticate(self.store, self.live_key if mode is Mode.LIVE else self.test_key, "127.0.0.1")
-        blob = BlobStore(self.settings.blob_dir).put(PDF)
-        upload = admission.Upload("faktura.pdf", "application/pdf", blob, len(PDF), client_id, None)
+        blob = BlobStore(self.settings.blob_dir).put(data)
+        upload = admission.Upload("faktura.pdf", "application/pdf", blob, len(data), client_id, None)
         [admitted] = admission.admit(self.store, self.settings, principal, [upload])
         job = processing.claim(self.store, admitted.job_id, 3)
         return admitted.job_id, processing.complete(self.store, job, reading(doc or extracted()), assess=RULES.assess)

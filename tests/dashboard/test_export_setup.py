@@ -1,0 +1,98 @@
+"""Export set-up per client and a period's exports: admins save a client's codes (checked,
+refused beside the field in the page's language), members read them; a refused export links
+to the setting that fixes it; a filtered list downloads as one ZIP per program with the
+refused invoices listed. Only the live books of the member's team are ever reached."""
+
+import io
+import zipfile
+
+from core import export_settings
+from core.modes import Mode
+from tests.api.helpers import PDF
+
+
+def _effective(store, team, client_id):
+    with store.read() as conn:
+        return export_settings.effective(conn, team.team_id, Mode.LIVE, client_id)
+
+
+def test_an_admin_saves_a_clients_codes_and_an_empty_field_inherits(admin_browser, team, home_store):
+    client_id = team.client()
+    page = admin_browser.get(f"/app/clients/{client_id}/export?lang=lt")
+    assert page.status_code == 200 and 'id="setting-finvalda.warehouse"' in page.text and "Apskaitos programa" in page.text
+    saved = admin_browser.post(f"/app/clients/{client_id}/export", {
+        "program": "finvalda", "finvalda.warehouse": " S1 ", "default_expense_code": "6000", "agnum.warehouse": ""})
+    assert saved.status_code == 303 and saved.headers["location"].endswith("notice=saved")
+    values = _effective(home_store, team, client_id)
+    assert (values["program"], values["finvalda.warehouse"], values["default_expense_code"]) == ("finvalda", "S1", "6000")
+    assert values["agnum.warehouse"] == "S1"  # left empty: the default
+    admin_browser.post(f"/app/clients/{client_id}/export", {"default_expense_code": ""})
+    assert _effective(home_store, team, client_id)["default_expense_code"] == ""
+    assert _effective(home_store, team, client_id)["program"] == "finvalda"  # a field not sent is left as it is
+
+
+def test_a_refused_value_shows_beside_its_field_and_nothing_is_saved(admin_browser, team, home_store):
+    client_id = team.client()
+    admin_browser.get("/app/clients?lang=en")
+    refused = admin_browser.post(f"/app/clients/{client_id}/export", {"program": "excel", "rivile.department": "x" * 201,
+                                                                     "default_expense_code": "6000"})
+    assert refused.status_code == 400
+    assert 'data-error-for="program"' in refused.text and "Choose one of the offered values." in refused.text
+    assert 'data-error-for="rivile.department"' in refused.text and "This is too long or too short." in refused.text
+    assert 'value="6000"' in refused.text  # what was typed stays
+    assert _effective(home_store, team, client_id)["default_expense_code"] == ""
+    admin_browser.get("/app/clients?lang=lt")
+    refused = admin_browser.post(f"/app/clients/{client_id}/export", {"program": "excel"})
+    assert "Pasirinkite vieną iš siūlomų reikšmių." in refused.text
+
+
+def test_a_member_reads_the_set_up_but_cannot_change_it(member, team, home_store):
+    client_id = team.client()
+    page = member.get(f"/app/clients/{client_id}/export?lang=en")
+    assert page.status_code == 200 and "Only an admin of the team changes the export set-up." in page.text
+    assert member.post(f"/app/clients/{client_id}/export", {"default_expense_code": "6000"}).status_code == 403
+    assert _effective(home_store, team, client_id)["default_expense_code"] == ""
+
+
+def test_cross_mode_and_team_clients_are_not_reached(admin_browser, team, other_team, home_store):
+    test_client, foreign = team.client(Mode.TEST), other_team.client()
+    for client_id in (test_client, foreign):
+        assert admin_browser.get(f"/app/clients/{client_id}/export").status_code == 404
+        assert admin_browser.post(f"/app/clients/{client_id}/export", {"default_expense_code": "6000"}).status_code == 404
+    with home_store.read() as conn:
+        assert export_settings.effective(conn, team.team_id, Mode.TEST, test_client)["default_expense_code"] == ""
+
+
+def test_a_refused_export_links_to_the_setting_that_fixes_it(admin_browser, team, home_store):
+    client_id = team.client()
+    _, invoice_id = team.invoice(client_id=client_id)
+    refused = admin_browser.get(f"/app/invoices/{invoice_id}/export?format=rivile&lang=en")
+    assert refused.status_code == 409
+    assert f'href="/app/clients/{client_id}/export#setting-default_expense_code"' in refused.text
+    admin_browser.post(f"/app/clients/{client_id}/export", {"default_expense_code": "6000"})
+    assert admin_browser.get(f"/app/invoices/{invoice_id}/export?format=rivile").status_code == 200
+
+
+def test_a_period_of_a_client_downloads_as_one_zip_with_the_refused_listed(admin_browser, team, home_store):
+    client_id, other_client = team.client(), team.client(name="UAB Kitas")
+    _, march = team.invoice(client_id=client_id)
+    _, march_too = team.invoice(client_id=client_id, data=PDF + b"\n%2\n")
+    _, other = team.invoice(client_id=other_client, data=PDF + b"\n%3\n")
+    _, test_invoice = team.invoice(Mode.TEST, client_id=team.client(Mode.TEST))
+    page = admin_browser.get(f"/app/exports?client={client_id}&format=rivile&lang=en")
+    assert "Invoices that match: 2" in page.text and 'id="download"' in page.text
+
+    def download(**params):
+        answer = admin_browser.get("/app/exports/download", params={"format": "rivile", "status": "completed", **params})
+        assert answer.status_code == 200 and answer.headers["content-type"] == "application/zip"
+        return zipfile.ZipFile(io.BytesIO(answer.content))
+
+    refused = download(client=client_id).read("refused.txt").decode()
+    assert march in refused and march_too in refused and other not in refused and "default_expense_code" in refused
+    admin_browser.post(f"/app/clients/{client_id}/export", {"default_expense_code": "6000"})
+    names = download(client=client_id).namelist()
+    assert {n.split("/")[0] for n in names} == {march, march_too} and "refused.txt" not in names
+    everything = " ".join(download().namelist()) + download().read("refused.txt").decode()
+    assert test_invoice not in everything and other in everything  # another mode's invoices never
+    assert download(client=client_id, to="2000-01-01").namelist() == []  # a period with none
+    assert admin_browser.get("/app/exports/download?format=excel").status_code == 400
