@@ -9,6 +9,7 @@ so the page allows inline styles and blob workers, and nothing else from anywher
 """
 
 import json
+import re
 from functools import cached_property
 from pathlib import Path
 
@@ -43,6 +44,21 @@ def registry() -> list[errors.ServiceError]:
     return [found[code] for code in sorted(found)]
 
 
+def served_document(settings: Settings) -> dict:
+    """The document with every problem code in an operation's description linked to its row
+    of the error registry, so a reader goes from an operation to what each code means."""
+    doc = document(settings.public_url)
+    codes = sorted((e.code for e in registry()), key=len, reverse=True)
+    code = re.compile(r"`?(?<![\w.])(" + "|".join(map(re.escape, codes)) + r")(?![\w])`?")
+    page = f"{settings.docs_url}/errors/error-registry"
+    for item in doc["paths"].values():
+        for method in METHODS:
+            operation = item.get(method)
+            if operation and operation.get("description"):
+                operation["description"] = code.sub(lambda m: f"[`{m[1]}`]({page}#{m[1]})", operation["description"])
+    return doc
+
+
 class OpenApiDocument:
     """GET /external/v1/openapi.json"""
 
@@ -53,7 +69,7 @@ class OpenApiDocument:
 
     @cached_property
     def body(self) -> bytes:
-        return json.dumps(document(self.settings.public_url), ensure_ascii=False).encode()
+        return json.dumps(served_document(self.settings), ensure_ascii=False).encode()
 
     def on_get(self, req: falcon.Request, resp: falcon.Response) -> None:
         resp.content_type = "application/json"

@@ -102,3 +102,15 @@ def test_the_tour_is_answered_as_its_examples_say(stack, tourist):
             assert not validate(schema, fresh["response"]), operation_id
         if isinstance(example["response"], dict):
             assert set(fresh["response"]) == set(example["response"]), operation_id
+
+
+def test_problem_codes_in_the_served_document_link_to_the_error_registry(home):
+    from api.resources.docs import served_document
+
+    doc = served_document(home)
+    page = f"{home.docs_url}/errors/error-registry"
+    patch = doc["paths"]["/invoices/{invoiceId}"]["patch"]["description"]
+    assert f"[`invoice.not_editable`]({page}#invoice.not_editable)" in patch
+    assert f"[`http.conflict`]({page}#http.conflict)" in patch
+    # a word that only looks like a code stays as it is
+    assert "[`invoice.updated`]" not in patch and "invoice.updated" in patch
