@@ -11,7 +11,7 @@ from .. import language_packs
 from ..fields import Candidate, Layout, Span, TextLine, label_value, lines_from_words
 from ..identifiers import find_ibans, find_vat_codes
 from ..normalize import fold
-from .names import _READ_SEP, _SEPARATORS, _WORD, _alternatives, _company_not_bank, _core_name, _has_legal_form, _looks_like_address, _name_end, tidy_name
+from .names import _READ_SEP, _SEPARATORS, _WORD, _alternatives, _company_not_bank, _core_name, _has_legal_form, _looks_like_address, _name_end, looks_like_name, tidy_name
 from .blocks import Block, _FIELD_KEYS, _NOT_NAME_KEYS, _bbox, _collect, _names_the_buyer
 from .window import _has_code, _name_above, _window_address, letterhead
 
@@ -89,6 +89,16 @@ def unheaded_parties(layout: Layout, blocks: dict[str, Block], receipt: bool = F
     if "buyer" in missing and not receipt:
         if found:
             buyer = found[0][1]
+            if buyer.name is None or not looks_like_name(str(buyer.name.value)):
+                # The buyer's codes in the invoice's data ("N° TVA client  FR19…") print no
+                # name of their own: the window's addressee names the buyer.
+                seller = blocks.get("seller")
+                window = _window_address(layout, taken, seller.name.value if seller is not None
+                                         and seller.name is not None else None)
+                if window is not None:
+                    window.lines.extend(buyer.lines)
+                    layout.block_lines.update({ln: window.lines for ln in buyer.lines})
+                    buyer = window
         else:
             seller = blocks.get("seller")
             seller_name = seller.name.value if seller is not None and seller.name is not None else None

@@ -11,7 +11,7 @@ from ..dates import find_dates
 from ..fields import Candidate, Hit, Layout, Span, TextLine, label_value
 from ..identifiers import read_vat_code
 from ..normalize import fold
-from .names import _LEGAL_FORMS, _POSTAL, _SEPARATORS, _WORD, _core_name, _has_legal_form, _is_title, _looks_like_address, _name_end, _with_legal_form, looks_like_name, tidy_name
+from .names import _LEGAL_FORMS, _POSTAL, _SEPARATORS, _WORD, _core_name, _has_legal_form, _is_title, _looks_like_address, _name_end, _with_legal_form, is_salutation, looks_like_name, tidy_name
 from .blocks import Block, _FIELD_KEYS, _NOT_NAME_KEYS, _collect
 from .reading import _LABEL_COUNTRY
 
@@ -55,6 +55,7 @@ def _window_address(layout: Layout, taken: set[int], seller_name: str | None = N
                     or (seller_core and _core_name(str(name.value)) == seller_core) \
                     or _core_name(str(name.value)) in senders:
                 continue
+            top, name = _first_line(layout, top, name, taken)
             block = _address_block(layout, top, x0, taken, Candidate(name.value, 0.6, name.span))
             if block is not None:
                 return block
@@ -63,6 +64,34 @@ def _window_address(layout: Layout, taken: set[int], seller_name: str | None = N
         if block is not None:
             return block
     return None
+
+
+def _first_line(layout: Layout, top: TextLine, name: Candidate, taken: set[int]) -> tuple[TextLine, Candidate]:
+    """The addressee's name is the first line of its address block: the line found over the
+    street may be a contact person under it ("Ma jolie boutique" over "Alexandre Payet" over
+    "35 rue de la République"). Lines right above in the same column, printed at the body's
+    pitch, that read as a name and are no label, take its place."""
+    pitch = layout.pitch[top.page]
+    x0 = name.span.words[0].x0 if name.span is not None else top.x0
+    current = top
+    for line in reversed([ln for ln in layout.lines[top.page] if ln.cy < top.cy]):
+        if current.cy - line.cy > 1.6 * max(pitch, line.height):
+            break
+        cell = next((Span(line, a, b) for a, b in line.cells if abs(Span(line, a, b).words[0].x0 - x0)
+                     < line.height), None)
+        if cell is None:
+            continue
+        text = cell.text.strip()
+        if is_salutation(text) and not any(id(w) in taken for w in cell.words):
+            # "Herrn" over the name: printed with it, and the block's first line.
+            return line, Candidate(tidy_name(f"{text} {name.value}"), name.score, name.span)
+        if any(id(w) in taken for w in cell.words) or layout.hits(line) and any(
+                cell.start <= h.start < cell.end for h in layout.hits(line)) or re.search(r"[\d@]", text) \
+                or not looks_like_name(text) or _looks_like_address(text) or _is_title(text):
+            break
+        current = top = line
+        name = Candidate(tidy_name(text), name.score, cell)
+    return top, name
 
 
 _RETURN_SEPARATORS = re.compile(r"\s+[●•·|▪◦∙]\s+|\s+[-–]\s+")

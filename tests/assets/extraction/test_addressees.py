@@ -32,3 +32,53 @@ def test_a_salutation_over_the_name_is_printed_with_it():
     inv = extract_invoice(page(*rows))
     assert inv["seller"]["name"] == "MVM Musterhafter Versicherungsverein Musterstadt a.G."
     assert inv["buyer"]["name"] == "Herrn Max Mustermann"
+
+
+def _window_letter(*window):
+    return page(
+        (40, [(300, "Nordwind Handels GmbH")]),
+        (52, [(300, "Hafenweg 3, 20457 Hamburg")]),
+        (64, [(300, "USt-IdNr.: DE811569869")]),
+        *window,
+        (260, [(50, "Rechnung Nr. NW-2026-31")]),
+        (280, [(50, "Rechnungsdatum"), (200, "02.03.2026")]),
+    )
+
+
+def test_a_window_address_is_named_by_its_first_line_not_by_the_contact_under_it():
+    inv = extract_invoice(_window_letter(
+        (140, [(50, "Ma jolie boutique")]),
+        (152, [(50, "Alexandre Payet")]),
+        (164, [(50, "35 rue de la République")]),
+        (176, [(50, "69001 Lyon")]),
+    ))
+    assert inv["buyer"]["name"] == "Ma jolie boutique"
+    assert inv["seller"]["name"] == "Nordwind Handels GmbH"
+
+
+def test_a_window_address_under_a_salutation():
+    inv = extract_invoice(_window_letter(
+        (140, [(50, "Frau")]),
+        (152, [(50, "Erika Beispiel")]),
+        (164, [(50, "Lindenallee 7")]),
+        (176, [(50, "10115 Berlin")]),
+    ))
+    assert inv["buyer"]["name"] == "Frau Erika Beispiel"
+
+
+def test_the_buyers_code_among_the_invoice_data_is_named_by_the_window():
+    # "N° TVA client" in the invoice's data block prints the buyer's code without a name;
+    # the addressee in the window is that buyer.
+    inv = extract_invoice(page(
+        (30, [(110, "Au bon moulin SARL - 1242 chemin de l'olive - 84340 Malaucène - France")]),
+        (50, [(110, "TVA : FR11999999998 - SIRET : 99999999800010")]),
+        (95, [(32, "Facture FA-2017-0010")]),
+        (135, [(327, "Ma jolie boutique")]),
+        (148, [(327, "Alexandre Payet")]),
+        (160, [(327, "35 rue de la République")]),
+        (173, [(327, "69001 Lyon")]),
+        (224, [(35, "Date de facture"), (155, "13/11/2017")]),
+        (292, [(35, "Réf. marché"), (155, "MSPE2017")]),
+        (309, [(35, "N° TVA client"), (155, "FR19787878784")]),
+    ))
+    assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("Ma jolie boutique", "FR19787878784")
