@@ -4,9 +4,11 @@ even with a long INVOICES_AUTH_CACHE_S; shown across two app instances in one pr
 across the workers of a real gunicorn."""
 
 import dataclasses
+import time
 
 import falcon.testing
 import pytest
+import redis
 import requests
 
 from api.app import create_app
@@ -99,3 +101,47 @@ def test_revocation_reaches_every_gunicorn_worker_before_the_command_returns(tmp
         assert statuses() == [401] * 16  # (under the 20 failures that turn 401 into 429)
     finally:
         stack.stop()
+
+
+def _subscribed(url: str) -> int:
+    """Wait for this process's listener to subscribe; its generation."""
+    deadline = time.monotonic() + 10
+    while (known := access._listener(url).known) is None:
+        assert time.monotonic() < deadline, "the access listener never subscribed"
+        time.sleep(0.01)
+    return known
+
+
+def _gets(url: str) -> int:
+    return redis.Redis.from_url(url).info("commandstats").get("cmdstat_get", {}).get("calls", 0)
+
+
+def test_a_subscribed_worker_reads_the_generation_without_a_round_trip(redis_url):
+    generation = access.AccessGeneration(redis_url)
+    _subscribed(redis_url)
+    before = _gets(redis_url)
+    readings = {generation.current() for _ in range(200)}
+    assert _gets(redis_url) == before  # 200 requests' checks, no GET
+    assert len(readings) == 1
+
+
+def test_a_change_is_known_to_every_listener_before_it_returns(redis_url):
+    known = _subscribed(redis_url)
+    for _ in range(5):
+        assert access.changed(redis_url) is True
+        assert access._listener(redis_url).known == known + 1  # already, not eventually
+        known += 1
+
+
+def test_a_listener_that_lost_its_subscription_reads_per_request_then_subscribes_again(redis_url):
+    generation = access.AccessGeneration(redis_url)
+    _subscribed(redis_url)
+    redis.Redis.from_url(redis_url).client_kill_filter(_type="pubsub")
+    deadline = time.monotonic() + 5
+    while access._listener(redis_url).known is not None:
+        assert time.monotonic() < deadline
+        time.sleep(0.01)
+    access.changed(redis_url)  # nobody listens: nothing to wait for, and the GET still sees it
+    stored = int(redis.Redis.from_url(redis_url).get(access.KEY))
+    assert generation.current() == stored
+    assert _subscribed(redis_url) == stored  # back, read afresh
