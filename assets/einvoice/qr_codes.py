@@ -26,7 +26,7 @@ import re
 from datetime import date
 from decimal import Decimal, InvalidOperation
 
-from PIL import Image, ImageOps
+from PIL import Image, ImageFilter, ImageOps
 from stdnum import iban as iban_number
 
 from schemas.qr_codes import QrCode
@@ -39,6 +39,7 @@ log = logging.getLogger(__name__)
 
 RENDER_DPI = 200  # a 2 cm code of 45 modules gets about 3.5 px a module
 MAX_PAGES = 4  # codes sit on the first or last page; a long document is scanned at both ends
+SMALL_IMAGE = 2000  # px on the long side: below it a page without codes is read again at twice the size
 EVIDENCE_CONFIDENCE = 0.99  # a checksummed, machine-written value
 MISMATCH_CONFIDENCE = 0.5  # below every review bar, as for an embedded invoice the page contradicts
 KSEF_HOST = re.compile(r"^https?://qr(?:-test|-demo)?\.ksef\.mf\.gov\.pl/invoice/(\d{10})/(\d{2})-(\d{2})-(\d{4})/"
@@ -131,8 +132,14 @@ def scan(data: bytes, mime: str, doc: Document) -> list[dict]:
     found = []
     for number, image in _page_images(data, mime):
         width, height = sizes.get(number, (image.width * 72 / RENDER_DPI, image.height * 72 / RENDER_DPI))
+        codes = zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)
+        if not codes and max(image.size) < SMALL_IMAGE:
+            # A photo of a whole page leaves a code 2-3 px a module: read it again enlarged and sharpened.
+            image = image.resize((image.width * 2, image.height * 2), Image.Resampling.LANCZOS) \
+                .filter(ImageFilter.UnsharpMask(2, 150, 2))
+            codes = zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)
         sx, sy = width / image.width, height / image.height
-        for code in zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode):
+        for code in codes:
             if not code.valid:
                 continue
             corners = [code.position.top_left, code.position.top_right, code.position.bottom_right,
