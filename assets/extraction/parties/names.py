@@ -85,8 +85,9 @@ def looks_like_name(text: str) -> bool:
     """The shape of a party's name, whatever its language: it starts with a letter, a digit
     or a quote (not with the "/" of a heading that goes on, "Käufer/Leistungsempfänger"),
     has more letters than digits ("GLN 4333741000005", "FA-2017-0010" are codes), and is
-    no field line ("Globale Nummer: 4000001123452 (GTIN)": a key, a colon, a code) nor a
-    system's identifier ("WELCOME_PACK_2017": words joined by underscores)."""
+    no field line ("Globale Nummer: 4000001123452 (GTIN)": a key, a colon, a code; or any
+    value after a colon set apart, "Nummer : Liselotte Müllermann") nor a system's
+    identifier ("WELCOME_PACK_2017": words joined by underscores)."""
     text = text.strip()
     if not text or not _NAME_START.match(text) or re.search(r"[^\W_]_[^\W_]", text) or is_salutation(text):
         return False
@@ -96,6 +97,8 @@ def looks_like_name(text: str) -> bool:
         return False
     kv = _KEY_VALUE.match(text)
     if kv is not None:
+        if kv.group("key").endswith(" "):
+            return False  # "Nummer : Liselotte Müllermann": a key/value block's field, whatever its value
         value = kv.group("value")
         if sum(ch.isdigit() for ch in value) >= sum(ch.isalpha() for ch in value):
             return False

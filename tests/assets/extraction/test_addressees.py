@@ -82,3 +82,21 @@ def test_the_buyers_code_among_the_invoice_data_is_named_by_the_window():
         (309, [(35, "N° TVA client"), (155, "FR19787878784")]),
     ))
     assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("Ma jolie boutique", "FR19787878784")
+
+
+def test_a_field_of_a_key_value_block_is_no_name_whatever_its_value():
+    assert not looks_like_name("Nummer : Liselotte Müllermann")
+    assert looks_like_name("Liselotte Müllermann")
+    rows = [
+        (100, [(50, "Verkäufer:")]),
+        (112, [(50, "Verkehrsbetriebe GmbH")]),
+        (124, [(50, "Musterstraße 3")]),
+        (136, [(50, "DE 12345 Berlin")]),
+        (148, [(50, "USt.-Id.-Nr. : DE811569869")]),
+        (172, [(50, "Käufer:")]),
+        (184, [(50, "Nummer : Liselotte Müllermann")]),
+        (196, [(50, "Liselotte Müllermann")]),
+        (208, [(50, "Ringstraße 5")]),
+        (220, [(50, "DE 50667 Köln")]),
+    ]
+    assert extract_invoice(page(*rows))["buyer"]["name"] == "Liselotte Müllermann"
