@@ -11,6 +11,7 @@ from typing import Literal
 from pydantic import Field
 
 from schemas.base import CalendarDate, DecimalString, ModeName, Reply, Timestamp
+from schemas.qr_codes import QrCode
 
 InvoiceStatusValue = Literal["processing", "completed", "discarded"]
 AssignmentStatus = Literal["needs_review", "confirmed", "exempt", "discarded"]
@@ -182,6 +183,12 @@ class ExtractedInvoice(Reply):
     confidence: Confidence | None
     sources: dict[str, SourceBox]
     extraction: Extraction | None
+    qrCodes: list[QrCode] | None = Field(
+        default=None, exclude_if=lambda codes: codes is None,
+        description="QR codes printed on the pages (EPC payment codes, KSeF verification links) with what each "
+                    "says; present only when the document carries one. A payment code's IBAN and amount are "
+                    "checked against the seller's IBAN and the payable total (validation checks payment_qr.*).",
+    )
 
     def dto(self) -> dict:
         """The JSON form, with exactly the keys that were set (extra ones included)."""

@@ -251,3 +251,12 @@ def test_read_rate_on_scans_and_photos():
             codes = qr_codes.scan(data, mime, Document([]))
             read[kind] += any(c["kind"] == "epc" and c["amount"] == "3029.84" for c in codes)
     assert read["scan"] == 12 and read["photo"] >= 10, read
+
+
+def test_the_contract_documents_the_codes():
+    from schemas.components import json_schemas
+
+    schemas = json_schemas()
+    invoice = schemas["Invoice"]
+    assert "qrCodes" in invoice["properties"] and "qrCodes" not in invoice.get("required", [])
+    assert set(schemas["QrCode"]["properties"]["kind"]["enum"]) == {"epc", "ksef", "other"}
