@@ -43,14 +43,14 @@ def write_all(out: Path) -> None:
 
 
 def collection(doc: dict) -> dict:
-    """The document as a Postman collection: a folder per resource, a request per operation,
+    """The document as a Postman collection: a folder per tag, a request per operation,
     with the key, base URL and ids as collection variables."""
     folders: dict[str, list] = {}
     for path, item in doc["paths"].items():
         for method in METHODS:
             op = item.get(method)
             if op is not None:
-                folders.setdefault(path.strip("/").split("/")[0], []).append(_request(path, method, op))
+                folders.setdefault(op["tags"][0], []).append(_request(path, method, op))
     return {
         "info": {"name": doc["info"]["title"], "description": doc["info"]["description"], "schema": POSTMAN_SCHEMA},
         "auth": {"type": "bearer", "bearer": [{"key": "token", "value": "{{apiKey}}", "type": "string"}]},

@@ -49,7 +49,8 @@ def generated():
 @pytest.mark.e2e
 def test_the_generated_client_uploads_follows_the_job_and_reads_the_invoice(stack, tourist, generated):
     from invoices_client import AuthenticatedClient
-    from invoices_client.api.default import get_invoice, get_job, upload_invoice
+    from invoices_client.api.invoices import get_invoice, upload_invoice
+    from invoices_client.api.jobs import get_job
     from invoices_client.models import Invoice, Job, Problem, UploadInvoiceBody, UploadResult
     from invoices_client.types import File
 

@@ -44,6 +44,7 @@ def test_every_operation_has_a_camel_case_id_a_summary_and_examples():
         where = f"{method.upper()} {path}"
         assert re.fullmatch(r"[a-z]+(?:[A-Z][a-z]+)*", operation_id), where
         assert op["summary"] and len(op["summary"]) <= 50, where
+        assert len(op["tags"]) == 1 and op["tags"][0] in {t["name"] for t in DOC["tags"]}, where
         assert op["x-codeSamples"][0]["source"].startswith("curl "), where
         example = recorded()[operation_id]
         answer = op["responses"][example["status"]]

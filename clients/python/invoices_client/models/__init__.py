@@ -80,6 +80,8 @@ from .party import Party
 from .party_address import PartyAddress
 from .party_patch import PartyPatch
 from .problem import Problem
+from .qr_code import QrCode
+from .qr_code_kind_value import QrCodeKindValue
 from .rejected_file import RejectedFile
 from .reprocess_invoice_response_202 import ReprocessInvoiceResponse202
 from .reprocess_invoice_response_202_status import ReprocessInvoiceResponse202Status
@@ -196,6 +198,8 @@ __all__ = (
     "PartyAddress",
     "PartyPatch",
     "Problem",
+    "QrCode",
+    "QrCodeKindValue",
     "RejectedFile",
     "ReprocessInvoiceResponse202",
     "ReprocessInvoiceResponse202Status",

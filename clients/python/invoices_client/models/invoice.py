@@ -20,6 +20,7 @@ if TYPE_CHECKING:
     from ..models.invoice_line import InvoiceLine
     from ..models.invoice_sources import InvoiceSources
     from ..models.party import Party
+    from ..models.qr_code import QrCode
     from ..models.totals import Totals
     from ..models.validation import Validation
     from ..models.vat_breakdown_entry import VatBreakdownEntry
@@ -68,6 +69,9 @@ class Invoice:
             history (list[HistoryEntry]):
             created_at (str):
             updated_at (str):
+            qr_codes (list[QrCode] | None | Unset): QR codes printed on the pages (EPC payment codes, KSeF verification
+                links) with what each says; present only when the document carries one. A payment code's IBAN and amount are
+                checked against the seller's IBAN and the payable total (validation checks payment_qr.*).
             duplicate_of (None | str | Unset): the earlier invoice of the team and mode that this one repeats (the same
                 file, or the same seller and number with the same issue date and gross where both carry them); null when none or
                 when a team member kept it. The upload is charged all the same.
@@ -107,6 +111,7 @@ class Invoice:
     history: list[HistoryEntry]
     created_at: str
     updated_at: str
+    qr_codes: list[QrCode] | None | Unset = UNSET
     duplicate_of: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
 
@@ -251,6 +256,18 @@ class Invoice:
 
         updated_at = self.updated_at
 
+        qr_codes: list[dict[str, Any]] | None | Unset
+        if isinstance(self.qr_codes, Unset):
+            qr_codes = UNSET
+        elif isinstance(self.qr_codes, list):
+            qr_codes = []
+            for qr_codes_type_0_item_data in self.qr_codes:
+                qr_codes_type_0_item = qr_codes_type_0_item_data.to_dict()
+                qr_codes.append(qr_codes_type_0_item)
+
+        else:
+            qr_codes = self.qr_codes
+
         duplicate_of: None | str | Unset
         if isinstance(self.duplicate_of, Unset):
             duplicate_of = UNSET
@@ -297,6 +314,8 @@ class Invoice:
                 "updatedAt": updated_at,
             }
         )
+        if qr_codes is not UNSET:
+            field_dict["qrCodes"] = qr_codes
         if duplicate_of is not UNSET:
             field_dict["duplicateOf"] = duplicate_of
 
@@ -311,6 +330,7 @@ class Invoice:
         from ..models.invoice_line import InvoiceLine  # noqa: PLC0415
         from ..models.invoice_sources import InvoiceSources  # noqa: PLC0415
         from ..models.party import Party  # noqa: PLC0415
+        from ..models.qr_code import QrCode  # noqa: PLC0415
         from ..models.totals import Totals  # noqa: PLC0415
         from ..models.validation import Validation  # noqa: PLC0415
         from ..models.vat_breakdown_entry import VatBreakdownEntry  # noqa: PLC0415
@@ -605,6 +625,28 @@ class Invoice:
 
         updated_at = d.pop("updatedAt")
 
+        def _parse_qr_codes(data: object) -> list[QrCode] | None | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            try:
+                if not isinstance(data, list):
+                    raise TypeError()
+                qr_codes_type_0 = []
+                _qr_codes_type_0 = data
+                for qr_codes_type_0_item_data in _qr_codes_type_0:
+                    qr_codes_type_0_item = QrCode.from_dict(qr_codes_type_0_item_data)
+
+                    qr_codes_type_0.append(qr_codes_type_0_item)
+
+                return qr_codes_type_0
+            except (TypeError, ValueError, AttributeError, KeyError):
+                pass
+            return cast(list[QrCode] | None | Unset, data)
+
+        qr_codes = _parse_qr_codes(d.pop("qrCodes", UNSET))
+
         def _parse_duplicate_of(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -649,6 +691,7 @@ class Invoice:
             history=history,
             created_at=created_at,
             updated_at=updated_at,
+            qr_codes=qr_codes,
             duplicate_of=duplicate_of,
         )
 
