@@ -1,9 +1,10 @@
 """Embedded e-invoices: a PDF that carries its invoice as XML is read from the XML.
 
-Factur-X / ZUGFeRD 2 / XRechnung (CII D16B), ZUGFeRD 1 (CII ``1p0``) and UBL 2.1 Invoice
-or CreditNote attached to a PDF hold every field exactly, so reading the page would only
-add errors. ``find_embedded(data)`` finds and parses the XML (cheap: PDFs without
-attachments return at once); ``embedded_invoice(found, doc)`` turns it into the DTO
+Factur-X / ZUGFeRD 2 / XRechnung (CII D16B), ZUGFeRD 1 (CII ``1p0``), UBL 2.1 Invoice
+or CreditNote (Peppol BIS 3 among them) and Poland's KSeF FA(2)/FA(3) attached to a PDF
+hold every field exactly, so reading the page would only add errors.
+``find_embedded(data)`` finds and parses the XML (cheap: PDFs without attachments return
+at once); ``embedded_invoice(found, doc)`` turns it into the DTO
 with ``extraction.engine = "embedded-xml"`` and checks it against the page's words.
 """
 
@@ -22,6 +23,7 @@ from .attachment import find_invoice_xml
 from .cii import is_cii, read_cii
 from .crosscheck import cross_check
 from .invoice import build
+from .ksef import is_ksef, read_ksef, syntax as ksef_syntax
 from .ubl import read_ubl
 from .xmlpath import local_name
 
@@ -47,7 +49,7 @@ def find_embedded(data: bytes) -> EmbeddedInvoice | None:
         if found is None:
             return None
         name, root = found
-        parsed = read_cii(root) if is_cii(root) else read_ubl(root)
+        parsed = read_cii(root) if is_cii(root) else read_ksef(root) if is_ksef(root) else read_ubl(root)
     except Exception:  # a broken attachment must not fail a PDF the page reader can read
         log.warning("embedded e-invoice could not be read; reading the page instead", exc_info=True)
         return None
@@ -57,6 +59,8 @@ def find_embedded(data: bytes) -> EmbeddedInvoice | None:
 
 
 def _syntax(root) -> str:
+    if is_ksef(root):
+        return ksef_syntax(root)
     name = local_name(root)
     if name == "CrossIndustryDocument":
         return "CII ZUGFeRD 1.0"

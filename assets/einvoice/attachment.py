@@ -17,6 +17,7 @@ from lxml import etree
 
 from ..ocr.pdf_text import _PDFIUM_LOCK
 from .cii import is_cii
+from .ksef import is_ksef
 from .ubl import is_ubl
 
 STANDARD_NAMES = ["factur-x.xml", "zugferd-invoice.xml", "ZUGFeRD-invoice.xml", "xrechnung.xml"]
@@ -64,7 +65,7 @@ def _attachment_names(data: bytes) -> list[str]:
 
 
 def _any_invoice_attachment(data: bytes) -> tuple[str, etree._Element] | None:
-    """Every attachment, whatever its name, whose XML root is a CII or UBL invoice."""
+    """Every attachment, whatever its name, whose XML root is a CII, UBL or KSeF invoice."""
     with _PDFIUM_LOCK:
         pdf = pdfium.PdfDocument(data)
         try:
@@ -86,4 +87,4 @@ def _invoice_root(xml: bytes | None) -> etree._Element | None:
         root = etree.fromstring(xml, _PARSER)
     except etree.XMLSyntaxError:
         return None
-    return root if is_cii(root) or is_ubl(root) else None
+    return root if is_cii(root) or is_ubl(root) or is_ksef(root) else None
