@@ -253,6 +253,21 @@ def _series_text(text: str) -> str:
     return text.upper() if re.fullmatch(r"[a-ząčęėįšųūž]{1,4}", text) else text
 
 
+def _titled(hit) -> bool:
+    """A bare "Nr." that a document title opens the cell for, a few words before it, even on
+    a line other than the title chosen: "Handelsrechnung Nr. 47110815" over "RECHNUNG",
+    "Rechnung des Versicherers Nr. 00.123.456.7-2018-1"."""
+    c_start, _ = hit.line.cell_at(hit.start)
+    before = hit.line.folded[c_start : hit.start]
+    words = re.findall(r"\w+", before)
+    if not 1 <= len(words) <= 4:
+        return False
+    first = words[0]
+    return any((m := pattern.search(first)) is not None and m.end() == len(first)
+               and (m.start() == 0 or len(m.group()) >= _MIN_COMPOUNDED and m.group().isalpha())
+               for _, pattern in DOCUMENT_TYPES)
+
+
 def invoice_number(layout: Layout) -> dict[str, Candidate]:
     """``series``, ``number`` and ``invoiceNumber`` candidates (best found).
 
@@ -322,6 +337,12 @@ def invoice_number(layout: Layout) -> dict[str, Candidate]:
                 if ident is not None:
                     out["invoiceNumber"] = out["number"] = Candidate(ident.text, 0.8, ident)
                     return out
+    for hit in layout.iter_hits("number"):
+        if _titled(hit):
+            ident = _id_from(_number_value(layout, hit)[0])
+            if ident is not None:
+                out["invoiceNumber"] = out["number"] = Candidate(ident.text, 0.8, ident)
+                return out
     if in_sentences:
         out["invoiceNumber"] = out["number"] = in_sentences[0]
         return out

@@ -72,3 +72,14 @@ def test_a_number_on_the_titles_line_beats_a_label_inside_a_sentence():
         (500, [(50, "Bei Rückfragen bitte Ihre Kundennummer 4711 und Rechnungsnummer 2026-0815 angeben")]),
     ]
     assert extract_invoice(page(*rows))["invoiceNumber"] == "A2026-0815"
+
+
+@pytest.mark.parametrize("rows, number", [
+    # A title with its number over a second, bare title: the number is the titled line's.
+    ([(60, [(50, "Handelsrechnung Nr. 47110815 vom 31.10.2018")]), (78, [(50, "RECHNUNG")])], "47110815"),
+    # Words between the title and its number sign ("of the insurer").
+    ([(60, [(50, "Rechnung des Versicherers Nr. 00.123.456.7-2018-1 vom")]), (78, [(50, "11.03.2018")])],
+     "00.123.456.7-2018-1"),
+])
+def test_a_number_sign_a_title_opens_the_cell_for(rows, number):
+    assert extract_invoice(page(*rows))["invoiceNumber"] == number
