@@ -42,9 +42,13 @@ Events = Annotated[list[EventType], Field(min_length=1, max_length=len(EVENT_TYP
 
 
 class EndpointCreate(Body):
+    """`clientId` binds the endpoint to one client of the team: it then receives only that
+    client's events. A client-scoped key's endpoints are always bound to its client."""
+
     url: str = Field(min_length=1)
     events: Events
     sourceFilter: SourceFilter = "any"
+    clientId: str | None = Field(default=None, min_length=1, max_length=48)
 
 
 class EndpointUpdate(Body):

@@ -331,6 +331,8 @@ webhook_endpoints = sa.Table(
     sa.Column("url", sa.String(2048), nullable=False),
     sa.Column("events", sa.JSON, nullable=False),
     sa.Column("source_filter", sa.JSON, nullable=False),  # "any" | "api" | "ui" | {"apiKeyId": ...}
+    # set: the endpoint belongs to one client and receives only that client's events
+    sa.Column("client_id", sa.String(48), nullable=True),
     sa.Column("enabled", sa.Boolean, nullable=False, server_default=sa.true()),
     sa.Column("secret", sa.String(100), nullable=False),
     # after a rotation the old secret keeps signing beside the new one until it expires

@@ -2,7 +2,10 @@
 delete, rotate the secret.
 
 Each endpoint lives in the mode of the key that made it and only that mode sees it or
-receives its events. The 20-endpoint limit counts each mode separately: a test key cannot
+receives its events. An endpoint may belong to one client of the team (`clientId`): it then
+receives only that client's events. A client-scoped key's endpoints always belong to its
+client, and such a key sees no other endpoint (interface.md 5.5): a team-wide endpoint
+would hand it every other client's invoices. The 20-endpoint limit counts each mode separately: a test key cannot
 see live endpoints, so live ones must not use up its room (nor test ones the live room).
 The secret is shown once, at creation; a rotation shows the new one once and keeps the
 old one signing beside it for 24 hours. Secrets are stored sealed (core.sealing).
@@ -12,12 +15,12 @@ from datetime import datetime, timedelta
 
 import sqlalchemy as sa
 
-from core import errors, ids, limits
+from core import clients, errors, ids, limits
 from core.auth import Principal
 from core.clock import as_utc, iso_ms, utcnow
 from core.sealing import Sealer, sealer_for
 from core.store.db import Store
-from core.store.scoping import in_mode
+from core.store.scoping import in_client, in_mode
 from core.store.tables import api_keys, webhook_deliveries, webhook_endpoints
 from core.webhooks import CANCELLED, PENDING, signing
 from core.webhooks.urls import UrlGuard
@@ -37,6 +40,7 @@ def endpoint_dto(row) -> dict:
         "sourceFilter": row["source_filter"],
         "enabled": bool(row["enabled"]),
         "mode": row["mode"],
+        "clientId": row["client_id"],
         "previousSecretExpiresAt": iso_ms(expires) if expires and as_utc(expires) > utcnow() else None,
         "createdAt": iso_ms(row["created_at"]),
         "updatedAt": iso_ms(row["updated_at"]),
@@ -55,6 +59,7 @@ def signing_secrets(row, now: datetime, sealer: Sealer) -> list[str]:
 def find(conn: sa.Connection, principal: Principal, endpoint_id: str, lock: bool = False) -> dict:
     query = sa.select(webhook_endpoints).where(
         in_mode(webhook_endpoints, principal.team_id, principal.mode),
+        in_client(webhook_endpoints, principal.client_id),
         webhook_endpoints.c.id == endpoint_id,
         webhook_endpoints.c.deleted_at.is_(None),
     )
@@ -95,11 +100,14 @@ def create(store: Store, guard: UrlGuard, principal: Principal, body: EndpointCr
     row = dict(
         id=ids.new_id(ID_PREFIX, principal.mode), team_id=principal.team_id, mode=principal.mode.value, url=body.url,
         events=list(dict.fromkeys(body.events)), source_filter=body.sourceFilter, enabled=True,
+        client_id=body.clientId or principal.client_id,
         secret=sealer_for(store).seal(secret), previous_secret=None, previous_secret_expires_at=None,
         created_at=now, updated_at=now,
     )
     with store.write() as conn:
         _check_source_filter(conn, principal, body.sourceFilter)
+        if body.clientId is not None:
+            clients.referenced_client(conn, principal, body.clientId, "clientId")
         store.lock_team(conn, principal.team_id)
         if _count(conn, principal) >= MAX_ENDPOINTS:
             raise errors.WebhookEndpointLimitExceeded(
@@ -114,7 +122,11 @@ def list_endpoints(store: Store, principal: Principal) -> dict:
     with store.read() as conn:
         rows = conn.execute(
             sa.select(webhook_endpoints)
-            .where(in_mode(webhook_endpoints, principal.team_id, principal.mode), webhook_endpoints.c.deleted_at.is_(None))
+            .where(
+                in_mode(webhook_endpoints, principal.team_id, principal.mode),
+                in_client(webhook_endpoints, principal.client_id),
+                webhook_endpoints.c.deleted_at.is_(None),
+            )
             .order_by(webhook_endpoints.c.id)
         ).mappings().all()
     return {"data": [endpoint_dto(r) for r in rows], "nextCursor": None}

@@ -1,7 +1,8 @@
 """Outbox events become deliveries (ARCHITECTURE "Events and webhooks").
 
 One transaction per batch: for every event row not yet fanned out, one delivery per
-matching endpoint (same team and mode, type subscribed, enabled, `sourceFilter` passed),
+matching endpoint (same team and mode, type subscribed, enabled, `sourceFilter` passed, and
+for an endpoint of one client, an event of that client's job),
 the event's body stored once, and the row marked. A row is taken with a conditional
 UPDATE (`fanned_out_at IS NULL`), so two dispatchers fanning out at once never make
 two deliveries of one event; the loser simply skips the row.
@@ -15,7 +16,7 @@ from core.clock import utcnow
 from core.modes import Mode
 from core.store.db import Store
 from core.store.scoping import in_mode
-from core.store.tables import outbox, webhook_deliveries, webhook_endpoints
+from core.store.tables import jobs, outbox, webhook_deliveries, webhook_endpoints
 from core.webhooks import deliveries, payloads
 
 BATCH = 200
@@ -28,10 +29,13 @@ def source_matches(source_filter, source: str | None, api_key_id: str | None) ->
     return source_filter == "any" or source_filter == source
 
 
-def matching(endpoints: Iterable[dict], event: dict) -> list[dict]:
+def matching(endpoints: Iterable[dict], event: dict, client_id: str | None = None) -> list[dict]:
+    """`client_id`: the client of the event's job (None: a team-wide event, for team-wide
+    endpoints only)."""
     return [
         e for e in endpoints
         if event["event_type"] in e["events"] and source_matches(e["source_filter"], event["source"], event["api_key_id"])
+        and (e["client_id"] is None or e["client_id"] == client_id)
     ]
 
 
@@ -73,6 +77,13 @@ class _Endpoints:
             self.cache[key] = [dict(r) for r in rows]
         return self.cache[key]
 
+    def client_of(self, event: dict) -> str | None:
+        """The client of the event's job, read only when an endpoint of one client could want it."""
+        wanted = any(e["client_id"] is not None for e in self.of(event["team_id"], event["mode"]))
+        if not wanted or event["job_id"] is None:
+            return None
+        return self.conn.execute(sa.select(jobs.c.client_id).where(jobs.c.id == event["job_id"])).scalar_one_or_none()
+
 
 def fan_out(store: Store, limit: int = BATCH) -> int:
     """Fan out up to `limit` events; returns how many events were taken."""
@@ -87,7 +98,7 @@ def fan_out(store: Store, limit: int = BATCH) -> int:
             if event is None:
                 continue
             taken += 1
-            targets = matching(endpoints.of(event["team_id"], event["mode"]), event)
+            targets = matching(endpoints.of(event["team_id"], event["mode"]), event, endpoints.client_of(event))
             if not targets:
                 continue
             payloads.store(conn, event["team_id"], event["mode"], event["payload"], event["created_at"])

@@ -12,10 +12,13 @@ from api.app import create_app
 from core import admin, outbox
 from core.clock import utcnow
 from core.modes import Mode
+from core.store import tables
 from core.store.tables import webhook_deliveries, webhook_endpoints, webhook_payloads
 from core.webhooks import claims, fanout, payloads
 from core.webhooks.transport import Outcome
+from tests.api.books import process
 from tests.api.helpers import assert_problem
+from schemas.webhooks import EVENT_TYPES
 from tests.support.webhooks import SCOPES, deliveries_of
 
 BASE = "/external/v1/webhooks"
@@ -301,3 +304,49 @@ def test_delete_cancels_pending_deliveries(wh):
     _fire(wh, 2)
     assert call(wh, "DELETE", f"/{endpoint['id']}").status_code == 204
     assert {d["status"] for d in deliveries_of(wh["store"], endpoint["id"])} == {"cancelled"}
+
+
+def _endpoint_routes(endpoint_id: str) -> list[tuple[str, str]]:
+    one = f"/{endpoint_id}"
+    return [("GET", one), ("PATCH", one), ("DELETE", one), ("POST", f"{one}/test"), ("POST", f"{one}/secret/rotate"),
+            ("GET", f"{one}/deliveries"), ("GET", f"{one}/deliveries/dlv_x"), ("POST", f"{one}/deliveries/dlv_x/redeliver")]
+
+
+def test_a_client_scoped_key_sees_and_makes_only_endpoints_of_its_client(wh):
+    store, team = wh["store"], wh["team"]
+    wh["keys"]["mine"] = admin.create_key(store, team, Mode.LIVE, SCOPES, client_id=wh["live_client"])["key"]
+    other_client = admin.create_client(store, team, Mode.LIVE, "Kitas")["clientId"]
+    team_wide, for_other, mine = create(wh, "live"), create(wh, "live", clientId=other_client), create(wh, "mine")
+    assert (team_wide["clientId"], for_other["clientId"], mine["clientId"]) == (None, other_client, wh["live_client"])
+    assert [e["id"] for e in call(wh, "GET", "", "mine").json["data"]] == [mine["id"]]
+    assert {e["id"] for e in call(wh, "GET", "", "live").json["data"]} == {team_wide["id"], for_other["id"], mine["id"]}
+    for endpoint in (team_wide, for_other):  # another client's endpoint reads as another team's
+        for method, path in _endpoint_routes(endpoint["id"]):
+            assert_problem(call(wh, method, path, "mine", body={}), 404, "webhook.not_found")
+    assert call(wh, "GET", f"/{mine['id']}", "mine").json["clientId"] == wh["live_client"]
+    assert_problem(call(wh, "POST", "", "mine", {**GOOD, "clientId": other_client}), 403, "client.scope_mismatch")
+
+
+def test_an_endpoints_client_is_of_the_team_and_mode(wh):
+    assert_problem(call(wh, "POST", "", "live", {**GOOD, "clientId": wh["foreign_client"]}), 403, "client.not_in_team")
+    assert_problem(call(wh, "POST", "", "live", {**GOOD, "clientId": wh["test_client"]}), 400, "validation.client_mode_mismatch")
+    assert_problem(call(wh, "POST", "", "test", {**GOOD, "clientId": wh["live_client"]}), 400, "validation.client_mode_mismatch")
+    assert call(wh, "GET", "", "live").json["data"] == []
+
+
+def test_an_endpoint_of_one_client_receives_only_that_clients_events(wh):
+    other_client = admin.create_client(wh["store"], wh["team"], Mode.LIVE, "Kitas")["clientId"]
+    every = list(EVENT_TYPES)
+    mine, team_wide = create(wh, "live", clientId=wh["live_client"], events=every), create(wh, "live", events=every)
+    own_job, _ = process(wh, wh["keys"]["live"], wh["live_client"])
+    process(wh, wh["keys"]["live"], other_client)
+    fanout.fan_out(wh["store"])
+    with wh["store"].read() as conn:
+        events = tables.outbox
+        own_events = set(conn.execute(sa.select(events.c.event_id).where(events.c.job_id == own_job,
+                                                                           events.c.kind == "event")).scalars())
+        def received(endpoint):
+            return set(conn.execute(sa.select(webhook_deliveries.c.event_id)
+                                    .where(webhook_deliveries.c.endpoint_id == endpoint["id"])).scalars())
+        assert own_events and received(mine) == own_events
+        assert received(team_wide) > own_events  # the other client's events too
