@@ -81,9 +81,15 @@ class InvoiceView(Page):
         file is gone."""
         if source["purged"] or not self.blobs.exists(source["blobKey"]):
             return []
-        data, out = self.blobs.get(source["blobKey"]), []
+        blob_key, out, read = source["blobKey"], [], {}
+
+        def data_of() -> bytes:  # the blob is read once, and only for a page not drawn yet
+            if "data" not in read:
+                read["data"] = self.blobs.get(blob_key)
+            return read["data"]
+
         for number in range(1, max(1, int(doc.get("pageCount") or 1)) + 1):
-            size = page_images.page_size(data, source["mimeType"], number)
+            size = page_images.page_size(self.page_cache, blob_key, data_of, source["mimeType"], number)
             if size is not None:
                 out.append({"number": number, "width": round(size[0], 2), "height": round(size[1], 2)})
         return out
