@@ -2,7 +2,8 @@
 checked for size and depth before it is parsed.
 
 The caps hold whether or not a front proxy enforces them too: an upload is refused over the
-contract's 50 MB (single) or 500 MB (batch) with 413 `upload.payload_too_large`, any other
+contract's 50 MB (single, and a dashboard upload) or 500 MB (batch) with 413
+`upload.payload_too_large`, any other
 API body over 1 MB and a dashboard form over 256 KB with 413 `validation.failed`. A body
 without Content-Length (`Transfer-Encoding: chunked`, de-chunked by the server) is read here
 into a spooled file, up to its cap, and handed on with its length, so multipart and JSON
@@ -31,6 +32,8 @@ def cap_of(req: falcon.Request) -> tuple[int, bool]:
         return limits.SINGLE_BODY_BYTES, True
     if req.method == "POST" and path == f"{_API}/invoices/batch":
         return limits.BATCH_BODY_BYTES, True
+    if req.method == "POST" and path == f"{DASHBOARD}/upload":  # one file a request, as POST /invoices
+        return limits.SINGLE_BODY_BYTES, True
     if path == DASHBOARD or path.startswith(DASHBOARD + "/"):
         return limits.FORM_BODY_BYTES, False
     return limits.JSON_BODY_BYTES, False

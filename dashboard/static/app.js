@@ -188,6 +188,14 @@
         return;
       }
       bar.value = bar.max;
+      if (xhr.responseText.indexOf("upload-result") < 0) {
+        // refused before the upload page answered (the proxy's problem+json, a body cap's
+        // error page): said in words here
+        row.setAttribute("data-state", "refused");
+        result.innerHTML = '<span class="upload-result refused error" role="alert"></span>';
+        result.firstChild.textContent = form.getAttribute(xhr.status === 413 ? "data-too-large" : "data-lost");
+        return;
+      }
       result.innerHTML = xhr.responseText;
       row.setAttribute("data-state", xhr.status < 300 ? "accepted" : "refused");
       if (xhr.status < 300) { refreshRecent(); }

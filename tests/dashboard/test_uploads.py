@@ -150,3 +150,15 @@ def test_cross_mode_a_test_client_is_refused_and_test_uploads_never_listed(membe
     with home_store.read() as conn:
         test_list = member_uploads.recent(conn, test_principal)
     assert [j["id"] for j in test_list] == [parked.job_id] and live_job not in str(test_list)
+
+
+def test_a_file_over_the_dashboards_form_cap_is_taken_as_an_upload(member, team, home_store):
+    """Dashboard forms are capped at 256 KB; the upload route takes the single upload's 50 MB."""
+    client_id = team.client()
+    member.get("/app/upload")
+    big = PDF + b"\n%" + b"x" * (300 * 1024) + b"\n"
+    answer = _post(member, client_id, data=big, filename="didele.pdf")
+    assert answer.status_code == 202, answer.text[:300]
+    [job] = _jobs(home_store, team.team_id)
+    assert job["size_bytes"] == len(big)
+    assert member.post("/app/clients/new", {"name": "x" * (300 * 1024)}).status_code == 413  # other forms stay capped

@@ -113,6 +113,7 @@ def _assert_problem(status: int, headers: dict, body: bytes, code: str, want_sta
     ("POST", "/external/v1/contacts", 1 * MB, "validation.failed"),
     ("POST", "/app/login", 256 * 1024, "validation.failed"),
     ("POST", "/app/webhooks", 256 * 1024, "validation.failed"),
+    ("POST", "/app/upload", 50 * MB, "upload.payload_too_large"),  # a dashboard upload: one file, as POST /invoices
 ])
 def test_a_body_over_the_routes_cap_is_refused_by_the_front(front, method, path, limit, code):
     # announced by Content-Length: refused before a byte of the body is read
