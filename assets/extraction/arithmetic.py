@@ -34,7 +34,7 @@ from decimal import Decimal
 from core import vat_rates
 
 from .amounts import find_amounts
-from .fields import Layout, Span
+from .fields import Layout, Span, TextLine
 from .scorer import probability
 
 CENT = Decimal("0.01")
@@ -88,16 +88,30 @@ class Triple:
 def page_amounts(layout: Layout) -> list[Amount]:
     """Every amount with cents on lines outside the item table, in reading order."""
     out: list[Amount] = []
+    previous = None
     for line in layout.iter_lines():
         hits = [h for h in layout.hits(line) if h.key in TOTAL_KEYS]
-        for m in find_amounts(line.text):
+        for k, m in enumerate(find_amounts(line.text)):
             if not m.has_decimals:
                 continue
             # The totals label of an amount is the nearest one before it on its line.
             before = [h for h in hits if h.end <= m.start]
             label = before[-1].key if before else None
-            out.append(Amount(m.value, line.span(m.start, m.end), len(out), label))
+            span = line.span(m.start, m.end)
+            value = -m.value if k == 0 and m.value > 0 and _sign_above(layout, previous, span) else m.value
+            out.append(Amount(value, span, len(out), label))
+        previous = line
     return out[-MAX_AMOUNTS:]
+
+
+def _sign_above(layout: Layout, above: TextLine | None, span: Span) -> bool:
+    """A minus sign wrapped away from its amount in a narrow cell: "EUR -" over "1,12",
+    the dash right above the amount's right edge, one line up."""
+    if above is None or above.page != span.line.page or not above.words or above.words[-1].text not in "-−–":
+        return False
+    dash, height = above.words[-1], span.line.height
+    return 0 < span.line.cy - above.cy < 1.6 * max(layout.pitch[above.page], height) \
+        and abs(dash.x1 - span.bbox[2]) < 1.5 * height
 
 
 def _rate_fit(net: Decimal, vat: Decimal, country: str | None, on: date | None,

@@ -94,3 +94,17 @@ def test_the_scorer_ships_fitted_weights_for_every_feature():
     sure = probability("totals_triple", {"labels": 1, "rate": 1, "lines": 1, "chosen_by_labels": 1})
     bare = probability("totals_triple", {"zero_vat": 1})
     assert 0 <= bare < 0.5 < sure <= 1
+
+
+def test_a_minus_sign_wrapped_away_from_its_amount_is_its_sign():
+    # A narrow column wraps "EUR -1,12" as "EUR -" over "1,12": the credit's VAT is -1,12.
+    doc = page(
+        (60, [(50, "Gutschrift Nr. 4711")]),
+        (430, [(295, "Rechnungssumme ohne USt."), (515, "-7,67")]),
+        (443, [(295, "Steuerbetrag in"), (520, "EUR -")]),
+        (454, [(520, "1,12")]),
+        (467, [(295, "Bruttosumme"), (515, "-8,79")]),
+    )
+    assert [str(a.value) for a in page_amounts(Layout(doc, ALL_LABELS))] == ["-7.67", "-1.12", "-8.79"]
+    totals = extract_invoice(doc)["totals"]
+    assert (totals["net"], totals["vat"], totals["gross"]) == ("-7.67", "-1.12", "-8.79")
