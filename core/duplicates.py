@@ -66,14 +66,13 @@ def earlier(conn: sa.Connection, team_id: str, mode: Mode, invoice_id: str, doc:
     """(the earliest other copy's id, why), or None. Ids sort by creation time."""
     scope = sa.and_(invoices.c.team_id == team_id, invoices.c.mode == mode.value, invoices.c.id < invoice_id,
                     invoices.c.status != completion.INVOICE_DISCARDED)
+    with_jobs = invoices.join(jobs, jobs.c.id == invoices.c.job_id)
+    blob_key = conn.execute(sa.select(jobs.c.blob_key).select_from(with_jobs).where(invoices.c.id == invoice_id)).scalar()
     same_file = conn.execute(
-        sa.select(invoices.c.id)
-        .select_from(invoices.join(jobs, jobs.c.id == invoices.c.job_id))
-        .where(scope, jobs.c.team_id == team_id, jobs.c.mode == mode.value, jobs.c.blob_key == (
-            sa.select(jobs.c.blob_key).select_from(invoices.join(jobs, jobs.c.id == invoices.c.job_id))
-            .where(invoices.c.id == invoice_id).scalar_subquery()))
+        sa.select(invoices.c.id).select_from(with_jobs)
+        .where(scope, jobs.c.team_id == team_id, jobs.c.mode == mode.value, jobs.c.blob_key == blob_key)
         .order_by(invoices.c.id).limit(1)
-    ).scalar()
+    ).scalar() if blob_key else None
     if same_file:
         return same_file, SAME_FILE
     if key is None:
