@@ -29,6 +29,8 @@ class RotateWebhookSecretResponse200:
         source_filter (Unset | WebhookSourceFilterType0 | WebhookSourceFilterType1):
         enabled (bool | Unset):
         mode (WebhookEndpointMode | Unset):
+        client_id (None | str | Unset): set: the endpoint receives only this client's events (always the key's client
+            for a client-scoped key); null: every event of the team in its mode
         previous_secret_expires_at (None | str | Unset): while a rotated-out secret still signs
         created_at (str | Unset):
         updated_at (str | Unset):
@@ -41,6 +43,7 @@ class RotateWebhookSecretResponse200:
     source_filter: Unset | WebhookSourceFilterType0 | WebhookSourceFilterType1 = UNSET
     enabled: bool | Unset = UNSET
     mode: WebhookEndpointMode | Unset = UNSET
+    client_id: None | str | Unset = UNSET
     previous_secret_expires_at: None | str | Unset = UNSET
     created_at: str | Unset = UNSET
     updated_at: str | Unset = UNSET
@@ -74,6 +77,12 @@ class RotateWebhookSecretResponse200:
         if not isinstance(self.mode, Unset):
             mode = self.mode
 
+        client_id: None | str | Unset
+        if isinstance(self.client_id, Unset):
+            client_id = UNSET
+        else:
+            client_id = self.client_id
+
         previous_secret_expires_at: None | str | Unset
         if isinstance(self.previous_secret_expires_at, Unset):
             previous_secret_expires_at = UNSET
@@ -103,6 +112,8 @@ class RotateWebhookSecretResponse200:
             field_dict["enabled"] = enabled
         if mode is not UNSET:
             field_dict["mode"] = mode
+        if client_id is not UNSET:
+            field_dict["clientId"] = client_id
         if previous_secret_expires_at is not UNSET:
             field_dict["previousSecretExpiresAt"] = previous_secret_expires_at
         if created_at is not UNSET:
@@ -160,6 +171,15 @@ class RotateWebhookSecretResponse200:
         else:
             mode = check_webhook_endpoint_mode(_mode)
 
+        def _parse_client_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        client_id = _parse_client_id(d.pop("clientId", UNSET))
+
         def _parse_previous_secret_expires_at(data: object) -> None | str | Unset:
             if data is None:
                 return data
@@ -181,6 +201,7 @@ class RotateWebhookSecretResponse200:
             source_filter=source_filter,
             enabled=enabled,
             mode=mode,
+            client_id=client_id,
             previous_secret_expires_at=previous_secret_expires_at,
             created_at=created_at,
             updated_at=updated_at,

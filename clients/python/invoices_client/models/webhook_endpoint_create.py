@@ -20,16 +20,20 @@ T = TypeVar("T", bound="WebhookEndpointCreate")
 
 @_attrs_define
 class WebhookEndpointCreate:
-    """
-    Attributes:
-        url (str):
-        events (list[WebhookEndpointCreateEventsItem]):
-        source_filter (str | Unset | WebhookEndpointCreateSourceFilterType1):  Default: 'any'.
+    """`clientId` binds the endpoint to one client of the team: it then receives only that
+    client's events. A client-scoped key's endpoints are always bound to its client.
+
+        Attributes:
+            url (str):
+            events (list[WebhookEndpointCreateEventsItem]):
+            source_filter (str | Unset | WebhookEndpointCreateSourceFilterType1):  Default: 'any'.
+            client_id (None | str | Unset):
     """
 
     url: str
     events: list[WebhookEndpointCreateEventsItem]
     source_filter: str | Unset | WebhookEndpointCreateSourceFilterType1 = "any"
+    client_id: None | str | Unset = UNSET
 
     def to_dict(self) -> dict[str, Any]:
         from ..models.webhook_endpoint_create_source_filter_type_1 import WebhookEndpointCreateSourceFilterType1  # noqa: PLC0415
@@ -49,6 +53,12 @@ class WebhookEndpointCreate:
         else:
             source_filter = self.source_filter
 
+        client_id: None | str | Unset
+        if isinstance(self.client_id, Unset):
+            client_id = UNSET
+        else:
+            client_id = self.client_id
+
         field_dict: dict[str, Any] = {}
 
         field_dict.update(
@@ -59,6 +69,8 @@ class WebhookEndpointCreate:
         )
         if source_filter is not UNSET:
             field_dict["sourceFilter"] = source_filter
+        if client_id is not UNSET:
+            field_dict["clientId"] = client_id
 
         return field_dict
 
@@ -91,10 +103,20 @@ class WebhookEndpointCreate:
 
         source_filter = _parse_source_filter(d.pop("sourceFilter", UNSET))
 
+        def _parse_client_id(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        client_id = _parse_client_id(d.pop("clientId", UNSET))
+
         webhook_endpoint_create = cls(
             url=url,
             events=events,
             source_filter=source_filter,
+            client_id=client_id,
         )
 
         return webhook_endpoint_create

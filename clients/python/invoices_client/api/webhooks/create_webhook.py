@@ -69,7 +69,9 @@ def sync_detailed(
     At most 20 endpoints per team and mode: 422 webhook.endpoint_limit_exceeded.
 
     Args:
-        body (WebhookEndpointCreate):
+        body (WebhookEndpointCreate): `clientId` binds the endpoint to one client of the team: it
+            then receives only that
+            client's events. A client-scoped key's endpoints are always bound to its client.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -106,7 +108,9 @@ def sync(
     At most 20 endpoints per team and mode: 422 webhook.endpoint_limit_exceeded.
 
     Args:
-        body (WebhookEndpointCreate):
+        body (WebhookEndpointCreate): `clientId` binds the endpoint to one client of the team: it
+            then receives only that
+            client's events. A client-scoped key's endpoints are always bound to its client.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -138,7 +142,9 @@ async def asyncio_detailed(
     At most 20 endpoints per team and mode: 422 webhook.endpoint_limit_exceeded.
 
     Args:
-        body (WebhookEndpointCreate):
+        body (WebhookEndpointCreate): `clientId` binds the endpoint to one client of the team: it
+            then receives only that
+            client's events. A client-scoped key's endpoints are always bound to its client.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
@@ -173,7 +179,9 @@ async def asyncio(
     At most 20 endpoints per team and mode: 422 webhook.endpoint_limit_exceeded.
 
     Args:
-        body (WebhookEndpointCreate):
+        body (WebhookEndpointCreate): `clientId` binds the endpoint to one client of the team: it
+            then receives only that
+            client's events. A client-scoped key's endpoints are always bound to its client.
 
     Raises:
         errors.UnexpectedStatus: If the server returns an undocumented status code and Client.raise_on_unexpected_status is True.
