@@ -47,6 +47,8 @@ def read_frame(layout: Layout, lines: list[TextLine], frame: Frame,
         else start
     broken = {k: item for k in range(head_end, start) if (item := _broken_item(lines[k], table)) is not None}
     first_item, start = start, min(broken, default=start)
+    if not frame.receipt:
+        end = _last_broken_row(layout, lines, end, table)
     rows: dict[int, Row] = {}
     second: set[int] = set()  # the other printed lines of items read from two
     for k in range(start, end + 1):
@@ -271,6 +273,26 @@ def _detail(row: Row, line: TextLine) -> None:
             row.cells["code"] = [Span(line, start, end)]
         elif "unit" not in row.cells and _is_unit(word) and k == len(line.words) - 1:
             row.cells["unit"] = [Span(line, start, end)]
+
+
+def _last_broken_row(layout: Layout, lines: list[TextLine], end: int, table: Table) -> int:
+    """The table's last line, past its last item by arithmetic: rows under it whose product
+    does not hold (a printed amount off by the cents, "20 x 2,7700 = 55,46") but whose
+    numbers fill the quantity, price and amount columns, before the table's end (a totals
+    label, a party heading or a gap of many lines)."""
+    pitch = layout.pitch[lines[end].page]
+    for j in range(end + 1, len(lines)):
+        line = lines[j]
+        if line.cy - lines[end].cy > _MAX_BROKEN_GAP_PITCHES * pitch or is_stop(layout, line):
+            break
+        keys = {_column_of(n, table) for n in line_numbers(line)}
+        if {"quantity", "unitPrice", "netAmount"} <= keys and _broken_item(line, table) is not None \
+                and re.search(r"[^\W\d_]{3}", line.text):
+            end = j
+    return end
+
+
+_MAX_BROKEN_GAP_PITCHES = 10
 
 
 def _broken_item(line: TextLine, table: Table) -> ItemLine | None:

@@ -138,3 +138,18 @@ def test_a_description_wrapped_over_many_lines_of_a_narrow_column_is_read_whole(
     assert lines(doc, "description", "quantity", "netAmount") == [
         ("GTIN 4123456000014 Art-Nr-Lieferant ZS9997 Zitronensäure 100ml Verpackung: Flasche VKE/Geb: 1", "-5",
          "-5.00")]
+
+
+def test_a_last_row_whose_amount_is_off_by_cents_is_still_a_row():
+    # "20 x 2,7700" is 55,40, the row prints 55,46: its numbers fill the quantity, price
+    # and amount columns under the items, so it is the table's last item, read as printed.
+    doc = page(
+        (200, [(40, "Pos"), (70, "Beschreibung"), (230, "Nettopreis"), (330, "Menge"), (470, "Betrag")]),
+        (220, [(40, "1"), (70, "Schweinesteak"), (-290, "5,5000"), (-380, "1 kg"), (-540, "5,50")]),
+        (240, [(40, "2"), (70, "Mineralwasser"), (-290, "5,4900"), (-380, "20 Stk"), (-540, "109,80")]),
+        (252, [(75, "Bruttopreis : 5,4900")], 8),
+        (272, [(40, "3"), (70, "Pfand"), (-290, "2,7700"), (-380, "20 Stk"), (-540, "55,46")]),
+        (300, [(300, "Summe netto"), (-540, "170,76")]),
+    )
+    assert lines(doc, "description", "quantity", "netAmount") == [
+        ("Schweinesteak", "1", "5.50"), ("Mineralwasser", "20", "109.80"), ("Pfand", "20", "55.46")]
