@@ -23,7 +23,7 @@ from lxml import etree
 from core.exports import ExportLookups
 from exporters import en16931, naming, preprocess, schematron, xmlout
 from exporters.model import ExportFile, Line, Needs, Party, Prepared
-from exporters.numbers import between, fixed
+from exporters.numbers import between
 from schemas.invoice import Invoice
 
 NEEDS = Needs(direction=False, accounting_codes=False, partner_code_max=None, eur_rate=False)
@@ -43,7 +43,7 @@ def _ram(parent: etree._Element, tag: str, value: str | None = None, **attrs: st
 
 def _amount(parent: etree._Element, tag: str, value: Decimal, currency: str | None = None) -> None:
     attrs = {"currencyID": currency} if currency else {}
-    _ram(parent, tag, fixed(value, 2), **attrs)
+    _ram(parent, tag, en16931.money(value), **attrs)
 
 
 def _date(parent: etree._Element, tag: str, value: date) -> None:

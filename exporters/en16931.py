@@ -16,7 +16,7 @@ from core import countries
 from core.vat_classification import EXEMPT_TEXT
 from exporters import preprocess
 from exporters.model import Line, Party, Prepared
-from exporters.numbers import ZERO
+from exporters.numbers import ZERO, fixed
 
 # Printed units (Lithuanian abbreviations) → UN/ECE Recommendation 20 codes; C62 "one" otherwise.
 UNIT_CODES = {
@@ -45,6 +45,12 @@ class VatSubtotal:
     @property
     def reason(self) -> str | None:
         return REASONS.get(self.code)
+
+
+def money(value: Decimal) -> str:
+    """An amount with two decimals, never "-0.00": a credit note's zero VAT, negated, is still
+    zero, and the CII rules compare the text (BR-CO-14 failed on "-0.00")."""
+    return fixed(abs(value) if value == 0 else value, 2)
 
 
 def unit_code(line: Line) -> str:

@@ -275,6 +275,30 @@ def _assign_vat(invoice: Invoice, lines: list[Line], sign: Decimal, vat_total: D
     return vat_total
 
 
+# A 0 % line between two countries, as the supplier invoiced it: (seller's area, buyer's area, kind).
+_SUPPLIER_ZERO = {
+    ("EU", "EU", "goods"): ("K", "VATEX-EU-IC"),  # intra-Community supply
+    ("EU", "EU", "service"): ("AE", "VATEX-EU-AE"),  # reverse charge at the customer
+    ("EU", "non-EU", "goods"): ("G", "VATEX-EU-G"),  # export
+}
+
+
+def _supplier_category(rate: Decimal | None, kind: str | None, seller: Party, buyer: Party) -> tuple[str, str | None] | None:
+    """The EN 16931 category of a 0 % cross-border line the client's tables did not decide (no
+    direction, or a supplier in another state): the category is what the supplier invoiced, so
+    it follows from the supplier's own supply. A Latvian seller's 0 % goods to a Lithuanian VAT
+    payer are its intra-Community supply (K); both sides need a VAT code for K and AE."""
+    if rate != 0 or not seller.vat_code or not seller.country or not buyer.country or seller.country == buyer.country:
+        return None
+    area = lambda country: "EU" if country in countries.EU else "non-EU"  # noqa: E731
+    if seller.country not in countries.EU:
+        return None
+    category = _SUPPLIER_ZERO.get((area(seller.country), area(buyer.country), kind or ""))
+    if category and category[0] in ("K", "AE") and not buyer.vat_code:
+        return None
+    return category
+
+
 def _counterparty_codes(party: Party) -> set[str]:
     return {c for c in (party.company_code, party.vat_code) if c}
 
@@ -414,7 +438,8 @@ def prepare(invoice: Invoice, lookups: ExportLookups, needs: Needs) -> Prepared:
             flow, line.rate, seller.country, buyer.country, vat_kind, bool(buyer.vat_code), art96,
         ) or line.classifier
         line.category = classify.ubl_category(line.rate, line.classifier, seller.country, buyer.country,
-                                              bool(seller.vat_code))
+                                              bool(seller.vat_code)) or _supplier_category(
+            line.rate, vat_kind, seller, buyer)
 
     delivery = _date(invoice.deliveryDate)
     rate, rate_date = _rate(currency, delivery or issue_date, lookups, needs.eur_rate)

@@ -26,7 +26,7 @@ from core.exports import ExportLookups
 from exporters import en16931, naming, preprocess, schematron, xmlout
 from exporters.model import ExportFile, Line, Needs, Party, Prepared
 from schemas.invoice import Invoice
-from exporters.numbers import between, fixed
+from exporters.numbers import between
 
 NEEDS = Needs(direction=False, accounting_codes=False, partner_code_max=None, eur_rate=False)
 CONTENT_TYPE = "application/xml; charset=utf-8"
@@ -47,7 +47,7 @@ def _cac(parent: etree._Element, tag: str) -> etree._Element:
 
 
 def _amount(parent: etree._Element, tag: str, value: Decimal, currency: str) -> None:
-    _cbc(parent, tag, fixed(value, 2), currencyID=currency)
+    _cbc(parent, tag, en16931.money(value), currencyID=currency)
 
 
 def _endpoint(party: Party, role: str) -> tuple[str, str]:
