@@ -1,0 +1,181 @@
+"""What an invoice costs: CPU-milliseconds per digital invoice end to end and CPU-seconds per
+scanned page, summed over every process of the stack, so the figures compare across
+machines where rates per second do not; and the machine's Tesseract limit (the CPU-seconds
+of reading one page alone), against which the stack's scanned pages per minute are put.
+
+The stack is the real one (`tests.support.stack.Stack`): nginx-less gunicorn, the broker,
+Redis, the Dagster daemon with its code server and stream runs, and the webhook dispatcher
+delivering every event to a local HTTPS receiver. Every process the stack started is a
+descendant of this one; a sampler thread reads their CPU times four times a second, so a
+process that ends between two marks still counts up to its last sample. The stack's idle
+CPU (sensors ticking, stream runs polling the broker) is measured first and subtracted: it
+is paid per hour, not per invoice, and is reported on its own.
+
+    python -m bench.cost [--digital N] [--scans N]
+"""
+
+import argparse
+import json
+import os
+import tempfile
+import threading
+import time
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+import psutil
+
+from core.auth import authenticate
+from core.store.db import Store
+from core.webhooks import endpoints
+from schemas.webhooks import EVENT_TYPES, EndpointCreate
+from tests.support.stack import Stack
+from tests.support.webhook_receiver import Receiver
+from tests.support.webhooks import LOOPBACK
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURES = ROOT / "tests" / "fixtures"
+RESULTS = ROOT / "bench" / "results"
+TARGETS = {"digital_cpu_ms_per_invoice": 30, "scan_share_of_tesseract_limit": 0.85}
+SAMPLE_S = 0.25
+
+
+class StackCpu:
+    """CPU seconds (user + system) used by every descendant of this process since it started."""
+
+    def __init__(self):
+        self._last: dict[tuple[int, float], float] = {}
+        self._lock = threading.Lock()
+        self._stop = threading.Event()
+        self._thread = threading.Thread(target=self._run, name="stack-cpu", daemon=True)
+
+    def __enter__(self) -> "StackCpu":
+        self._thread.start()
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._stop.set()
+        self._thread.join()
+
+    def _run(self) -> None:
+        while not self._stop.wait(SAMPLE_S):
+            self.sample()
+
+    def sample(self) -> None:
+        for proc in psutil.Process().children(recursive=True):
+            try:
+                times = proc.cpu_times()
+                key = (proc.pid, proc.create_time())
+            except psutil.Error:
+                continue
+            with self._lock:
+                self._last[key] = times.user + times.system
+
+    def total(self) -> float:
+        self.sample()
+        with self._lock:
+            return sum(self._last.values())
+
+
+def _wait_all(stack: Stack, key: str, job_ids: list[str], timeout_s: float) -> None:
+    with ThreadPoolExecutor(8) as pool:
+        states = list(pool.map(lambda j: stack.wait_job(key, j, timeout_s=timeout_s)["status"], job_ids))
+    assert states.count("completed") == len(job_ids), f"not every job completed: {states}"
+
+
+def _wait_events(receiver: Receiver, count: int, timeout_s: float = 120.0) -> None:
+    deadline = time.monotonic() + timeout_s
+    while len(receiver.received("/cost")) < count:
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{len(receiver.received('/cost'))} of {count} webhook events arrived")
+        time.sleep(0.05)
+
+
+def _batch(stack: Stack, cpu: StackCpu, receiver: Receiver, key: str, path: Path, n: int, idle_per_s: float) -> dict:
+    """Upload `n` copies (four at a time), wait for every invoice and its webhook event; the
+    stack's CPU over that span less its idle CPU, per document."""
+    before_events = len(receiver.received("/cost"))
+    started, cpu_before = time.monotonic(), cpu.total()
+    with ThreadPoolExecutor(4) as pool:
+        answers = list(pool.map(lambda _: stack.upload(key, path), range(n)))
+    assert all(a.status_code == 202 for a in answers), [a.text for a in answers if a.status_code != 202][:1]
+    _wait_all(stack, key, [a.json()["jobId"] for a in answers], timeout_s=600)
+    _wait_events(receiver, before_events + n)
+    elapsed, used = time.monotonic() - started, cpu.total() - cpu_before
+    return {"documents": n, "wall_s": round(elapsed, 1), "cpu_s": round(used, 2),
+            "cpu_s_idle_share": round(idle_per_s * elapsed, 2),
+            "cpu_ms_per_document": round(1000 * max(0.0, used - idle_per_s * elapsed) / n, 1),
+            "per_minute": round(60 * n / elapsed, 1)}
+
+
+def tesseract_limit(scan: Path, pages: int = 3) -> dict:
+    """Reading the scan alone in this process (the pipeline's reader, Tesseract inside):
+    CPU-seconds per page, and the pages per minute all cores could read doing nothing else."""
+    from assets.ocr import read_document
+
+    data = scan.read_bytes()
+    read_document(data, "image/png")  # models and language data loaded
+    cpu0 = time.process_time()
+    for _ in range(pages):
+        read_document(data, "image/png")
+    per_page = (time.process_time() - cpu0) / pages
+    cores = os.cpu_count() or 1
+    return {"cpu_s_per_page": round(per_page, 2), "cores": cores, "pages_per_minute": round(60 * cores / per_page, 1)}
+
+
+def measure(digital: int = 40, scans: int = 6, idle_s: float = 10.0) -> dict:
+    with tempfile.TemporaryDirectory(prefix="invoices-cost-") as tmp:
+        home = Path(tmp)
+        receiver = Receiver(home).start()
+        stack = Stack(home / "home")
+        try:
+            stack.start()
+            stack.start_webhooks(INVOICES_WEBHOOK_ALLOW_LOOPBACK="1", INVOICES_WEBHOOK_CA_FILE=str(receiver.ca_file))
+            team = stack.provision(credits=100_000)
+            stack.cli("admin", "team", "plan", "set", team["team"], "--requests-per-minute", "100000",
+                      "--requests-per-hour", "1000000", "--queue-depth", "100000", "--concurrent-uploads", "64")
+            store = Store(f"sqlite:///{home / 'home' / 'store.db'}")
+            principal = authenticate(store, team["live"], "127.0.0.1")
+            endpoints.create(store, LOOPBACK, principal, EndpointCreate(url=receiver.url("/cost"), events=list(EVENT_TYPES)))
+            with StackCpu() as cpu:
+                # warm-up: stream runs started, first reads done, the dispatcher's TLS session open
+                warm = stack.upload(team["live"], FIXTURES / "invoice_digital.pdf").json()["jobId"]
+                _wait_all(stack, team["live"], [warm], timeout_s=300)
+                _wait_events(receiver, 1)
+                cpu_idle0 = cpu.total()
+                time.sleep(idle_s)
+                idle_per_s = (cpu.total() - cpu_idle0) / idle_s
+                result = {
+                    "idle_cpu_ms_per_s": round(1000 * idle_per_s, 1),
+                    "digital": _batch(stack, cpu, receiver, team["live"], FIXTURES / "invoice_digital.pdf", digital, idle_per_s),
+                    "scan": _batch(stack, cpu, receiver, team["live"], FIXTURES / "invoice_scan.png", scans, idle_per_s),
+                }
+            store.dispose()
+        finally:
+            stack.stop()
+            receiver.stop()
+    limit = tesseract_limit(FIXTURES / "invoice_scan.png")
+    result["tesseract_alone"] = limit
+    result["scan"]["share_of_tesseract_limit"] = round(result["scan"]["per_minute"] / limit["pages_per_minute"], 2)
+    result["targets"] = TARGETS
+    result["meets"] = {
+        "digital_cpu_ms_per_invoice": result["digital"]["cpu_ms_per_document"] <= TARGETS["digital_cpu_ms_per_invoice"],
+        "scan_share_of_tesseract_limit": result["scan"]["share_of_tesseract_limit"] >= TARGETS["scan_share_of_tesseract_limit"],
+    }
+    return result
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--digital", type=int, default=40, help="digital PDFs")
+    parser.add_argument("--scans", type=int, default=6, help="scanned pages")
+    args = parser.parse_args()
+    result = measure(args.digital, args.scans)
+    RESULTS.mkdir(parents=True, exist_ok=True)
+    text = json.dumps(result, indent=2)
+    (RESULTS / "cost.json").write_text(text)
+    print(text)
+
+
+if __name__ == "__main__":
+    main()
