@@ -85,8 +85,9 @@ def line_numbers(line: TextLine) -> list[Num]:
     return out
 
 
-# A unit printed in a number's cell: letters, maybe a dot or a power ("Stk", "kg", "m²", "Std.", "Unit(s)").
-_UNIT_WORD = re.compile(r"[^\W\d_]{1,8}(?:\(s\))?\.?[²³]?")
+# A unit printed in a number's cell: letters, maybe a dot or a power ("Stk", "kg", "m²", "Std.",
+# "Unit(s)"), or a UN/ECE code ("C62", "H87").
+_UNIT_WORD = re.compile(r"[^\W\d_]{1,8}(?:\(s\))?\.?[²³]?|[A-Z][A-Z0-9]\d")
 
 
 # Multiplication signs between a quantity and a price: "x", "×", "*", "@", and the Cyrillic

@@ -28,7 +28,8 @@ from .structure import RECEIPT_MARK, TAX_MARK, Frame, ItemLine, is_stop, receipt
 _CODE = re.compile(r"^(?=.*\d)[A-Za-z0-9][\w./\-]{2,}$")
 # An item code before the description: capitals then digits ("KD48314", "P-1387", "SKU-9374").
 _ITEM_CODE = re.compile(r"^[A-Z]{1,4}-?\d{3,}[A-Z]?$|^[A-Z]{1,4}-$")  # "SKU-" over "54998" too
-_UNIT = re.compile(r"^[^\W\d_][^\W\d_.²³]{0,6}\.?[²³23]?$|^m[²³23]$")
+# A unit as printed ("vnt.", "Stk", "m²"), or a UN/ECE code with digits ("C62", "H87").
+_UNIT = re.compile(r"^[^\W\d_][^\W\d_.²³]{0,6}\.?[²³23]?$|^m[²³23]$|^[A-Z][A-Z0-9]\d$")
 _DETAIL_SIZE = 0.85  # a line this much smaller than its item's text is a detail line
 _TEXT_KEYS = ("description", "code", "unit", "barcode")
 _MAX_WRAPPED = 10  # lines a description may wrap over beyond a table's first or last item

@@ -153,3 +153,15 @@ def test_a_last_row_whose_amount_is_off_by_cents_is_still_a_row():
     )
     assert lines(doc, "description", "quantity", "netAmount") == [
         ("Schweinesteak", "1", "5.50"), ("Mineralwasser", "20", "109.80"), ("Pfand", "20", "55.46")]
+
+
+def test_a_un_ece_unit_code_beside_the_quantity_is_its_unit():
+    # Renderers of e-invoices print the code of the unit ("H87" piece, "C62" one, "HUR" hour).
+    doc = page(
+        (200, [(40, "Beschreibung"), (300, "Menge"), (390, "Preis"), (470, "Betrag")]),
+        (220, [(40, "Montage"), (-330, "12 HUR"), (-450, "95,00"), (-540, "1.140,00")]),
+        (240, [(40, "Material"), (-330, "100 H87"), (-450, "2,50"), (-540, "250,00")]),
+        (260, [(40, "Anfahrt"), (-330, "1 C62"), (-450, "45,00"), (-540, "45,00")]),
+    )
+    assert lines(doc, "description", "quantity", "unit", "netAmount") == [
+        ("Montage", "12", "hur", "1140.00"), ("Material", "100", "h87", "250.00"), ("Anfahrt", "1", "c62", "45.00")]
