@@ -45,6 +45,8 @@ def test_a_clients_period_downloads_as_one_zip_en(world):
     team.invoice(client_id=client_id)
     page = world.page(team.member_email, "en")
     page.click("nav a[href='/app/exports']")
+    page.wait_for_url(f"{world.base}/exports")
+    page.locator("#export-filter").wait_for()
     page.select_option("#client", client_id)
     page.select_option("#format", "json")
     page.click("#export-filter button")
