@@ -45,6 +45,7 @@ class StackCpu:
 
     def __init__(self):
         self._last: dict[tuple[int, float], float] = {}
+        self._labels: dict[tuple[int, float], str] = {}
         self._lock = threading.Lock()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="stack-cpu", daemon=True)
@@ -66,15 +67,37 @@ class StackCpu:
             try:
                 times = proc.cpu_times()
                 key = (proc.pid, proc.create_time())
+                if key not in self._labels:
+                    self._labels[key] = _label(proc.cmdline())
             except psutil.Error:
                 continue
             with self._lock:
                 self._last[key] = times.user + times.system
 
     def total(self) -> float:
+        return sum(self.by_part().values())
+
+    def by_part(self) -> dict[str, float]:
+        """CPU seconds so far per part of the stack (api, stream-run, broker, ...)."""
         self.sample()
+        parts: dict[str, float] = {}
         with self._lock:
-            return sum(self._last.values())
+            for key, seconds in self._last.items():
+                parts[self._labels[key]] = parts.get(self._labels[key], 0.0) + seconds
+        return parts
+
+
+_PARTS = (  # the first word found in a process's command line names its part
+    ("gunicorn", "api"), ("multiprocessing", "stream-run"), ("execute_run", "stream-run"), ("grpc", "code-server"),
+    ("watch_orphans", "daemon"), ("tail -F", "daemon"),
+    ("dagster-daemon", "daemon"), ("webhooks", "webhooks"), ("redis", "redis"), ("broker", "broker"),
+    ("tansu", "broker"),
+)
+
+
+def _label(cmdline: list[str]) -> str:
+    words = " ".join(cmdline)
+    return next((part for word, part in _PARTS if word in words), words.split(" ")[0].rsplit("/", 1)[-1] or "other")
 
 
 def _wait_all(stack: Stack, key: str, job_ids: list[str], timeout_s: float) -> None:
@@ -92,17 +115,21 @@ def _wait_events(receiver: Receiver, count: int, timeout_s: float = 120.0) -> No
 
 
 def _batch(stack: Stack, cpu: StackCpu, receiver: Receiver, key: str, path: Path, n: int, idle_per_s: float) -> dict:
-    """Upload `n` copies (four at a time), wait for every invoice and its webhook event; the
-    stack's CPU over that span less its idle CPU, per document."""
+    """Upload `n` copies (four at a time) and wait for each one's webhook event; the stack's CPU
+    over that span less its idle CPU, per document (then every job is checked completed)."""
     before_events = len(receiver.received("/cost"))
-    started, cpu_before = time.monotonic(), cpu.total()
+    started, parts_before = time.monotonic(), cpu.by_part()
+    cpu_before = sum(parts_before.values())
     with ThreadPoolExecutor(4) as pool:
         answers = list(pool.map(lambda _: stack.upload(key, path), range(n)))
     assert all(a.status_code == 202 for a in answers), [a.text for a in answers if a.status_code != 202][:1]
-    _wait_all(stack, key, [a.json()["jobId"] for a in answers], timeout_s=600)
-    _wait_events(receiver, before_events + n)
-    elapsed, used = time.monotonic() - started, cpu.total() - cpu_before
+    _wait_events(receiver, before_events + n, timeout_s=600)  # a partner told by webhook polls nothing
+    parts_after = cpu.by_part()
+    elapsed, used = time.monotonic() - started, sum(parts_after.values()) - cpu_before
+    _wait_all(stack, key, [a.json()["jobId"] for a in answers], timeout_s=60)
+    by_part = {part: round(1000 * (seconds - parts_before.get(part, 0.0)) / n, 1) for part, seconds in parts_after.items()}
     return {"documents": n, "wall_s": round(elapsed, 1), "cpu_s": round(used, 2),
+            "cpu_ms_per_document_by_part": dict(sorted(by_part.items(), key=lambda kv: -kv[1])),
             "cpu_s_idle_share": round(idle_per_s * elapsed, 2),
             "cpu_ms_per_document": round(1000 * max(0.0, used - idle_per_s * elapsed) / n, 1),
             "per_minute": round(60 * n / elapsed, 1)}
