@@ -69,9 +69,9 @@ _NAME_START = re.compile(r"^[\w„“”\"'«»]")
 # ``party_words.salutations``. Alone on its line (an address block's first line) it is no
 # name but the start of the one under it: "Herrn" over "Max Mustermann" is printed as the
 # addressee's name, and e-invoices carry it so (there is no field for a salutation).
-_SALUTATION = re.compile(r"^\s*(?:%s)(?:\s+|$)" % "|".join(
-    sorted((re.escape(w) for w in language_packs.entries("party_words", "salutations")), key=len, reverse=True)),
-    re.IGNORECASE)
+_SALUTATIONS = "|".join(sorted((re.escape(w) for w in language_packs.entries("party_words", "salutations")),
+                               key=len, reverse=True))
+_SALUTATION = re.compile(rf"^\s*(?:{_SALUTATIONS})(?:\s+|$)", re.IGNORECASE)
 
 
 def is_salutation(text: str) -> bool:
