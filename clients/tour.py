@@ -50,9 +50,13 @@ class Call:
 
 
 class Tour:
+    """Every operation once, in the order a partner meets them; the ids each answer gives lead
+    to the next call. A call answered with an error stops the tour (but the one recorded
+    problem, on purpose)."""
+
     def __init__(self, base: str, key: str, client_id: str, other_client_id: str, webhook_url: str,
-                 timeout_s: float = 90.0):
-        self.http = httpx.Client(base_url=base, headers={"Authorization": f"Bearer {key}"}, timeout=30)
+                 timeout_s: float = 180.0):
+        self.http = httpx.Client(base_url=base, headers={"Authorization": f"Bearer {key}"}, timeout=60)
         self.client_id, self.other_client_id = client_id, other_client_id
         self.webhook_url, self.timeout_s = webhook_url, timeout_s
         self.calls: list[Call] = []

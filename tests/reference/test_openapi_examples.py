@@ -91,6 +91,7 @@ def test_a_broken_example_is_caught():
 
 
 @pytest.mark.e2e
+@pytest.mark.timeout(600)  # eight uploads read one after another: about a minute, more on a loaded machine
 def test_the_tour_is_answered_as_its_examples_say(stack, tourist):
     """Every example request is sent again, through the front to gunicorn: the same request
     (bodies, parameters), the same status, an answer valid against the schema and with the
