@@ -45,12 +45,12 @@ def _page(payload: str | None, *, angle: float = 0, iban_line: bool = True, tota
     buffer = io.BytesIO()
     c = canvas.Canvas(buffer, pagesize=A4)
     c.setFont("Helvetica", 10)
-    rows = ["UAB Saules vejas", "Imones kodas 304567894   PVM kodas LT100001234510", "Gedimino pr. 12, Vilnius",
-            "", "PVM SASKAITA FAKTURA", "Serija SV Nr. 000123", "Data 2026-03-14", "",
-            "Pirkejas: UAB Medzio darbai, imones kodas 123456786", ""]
+    rows = ["UAB Saules vejas", "Imones kodas 304567894   PVM kodas LT100001234510", "Gedimino pr. 12, Vilnius"]
     if iban_line:
         rows.append("A/s LT30 7300 0100 0000 0001, Swedbank")
-    rows += ["", "Saules modulis 410 W   10 vnt.   125,00   1 250,00", "Montavimo darbai   1   890,00   890,00",
+    rows += ["", "PVM SASKAITA FAKTURA", "Serija SV Nr. 000123", "Data 2026-03-14", "",
+             "Pirkejas: UAB Medzio darbai, imones kodas 123456786, PVM kodas LT123456715",
+             "Savanoriu pr. 45, LT-44211 Kaunas", "", "Saules modulis 410 W   10 vnt.   125,00   1 250,00", "Montavimo darbai   1   890,00   890,00",
              "Inverteris   8   45,50   364,00", "", "Suma be PVM: 2 504,00", "PVM 21 %: 525,84",
              f"Is viso moketi: {total} EUR", *extra]
     y = 800
