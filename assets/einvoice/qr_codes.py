@@ -183,6 +183,14 @@ def _epc_evidence(invoice: dict, code: dict) -> None:
     if seller is None:
         seller = invoice["seller"] = {}
     printed = _norm(seller.get("iban"))
+    buyer = invoice.get("buyer") or {}
+    if not printed and invoice.get("documentType") != "credit_note" and _norm(buyer.get("iban")) == code["iban"]:
+        # An invoice's payment code pays its seller: the page's account was given to the wrong party.
+        buyer["iban"] = None
+        invoice["confidence"]["fields"].pop("buyer.iban", None)
+        invoice["sources"].pop("buyer.iban", None)
+        invoice["validation"]["warnings"].append(
+            f"buyer.iban: {code['iban']} is the payee's account in the payment QR code, so the seller's")
     if not printed:
         seller["iban"] = code["iban"]
         _confirm(invoice, "seller.iban", code, taken=True)

@@ -152,6 +152,20 @@ def test_code_fills_what_the_page_did_not_give():
     assert _checks(invoice) == {"payment_qr.iban": True, "payment_qr.amount": True}
 
 
+def test_the_payees_account_read_as_the_buyers_goes_to_the_seller():
+    invoice = _invoice(iban=None)
+    invoice["buyer"] = {"name": "UAB Medžio darbai", "iban": IBAN}
+    invoice["confidence"]["fields"]["buyer.iban"] = 0.8
+    qr_codes.apply(invoice, [_code()])
+    assert (invoice["seller"]["iban"], invoice["buyer"]["iban"]) == (IBAN, None)
+    assert "buyer.iban" not in invoice["confidence"]["fields"]
+    assert any(w.startswith("buyer.iban:") for w in invoice["validation"]["warnings"])
+    refund = _invoice(iban=None)  # a credit note's code may well pay the buyer back
+    refund.update(documentType="credit_note", buyer={"name": "UAB Medžio darbai", "iban": IBAN})
+    qr_codes.apply(refund, [_code()])
+    assert refund["buyer"]["iban"] == IBAN
+
+
 def test_disagreeing_code_warns_and_keeps_the_printed_value():
     invoice = _invoice(iban="LT897044060001234567", payable="3092.84")
     qr_codes.apply(invoice, [_code()])
