@@ -283,17 +283,17 @@ _SUPPLIER_ZERO = {
 }
 
 
-def _supplier_category(rate: Decimal | None, kind: str | None, seller: Party, buyer: Party) -> tuple[str, str | None] | None:
+def _supplier_category(rate: Decimal | None, kind: str | None, seller: Party,
+                       buyer: Party) -> tuple[str, str | None] | None:
     """The EN 16931 category of a 0 % cross-border line the client's tables did not decide (no
     direction, or a supplier in another state): the category is what the supplier invoiced, so
     it follows from the supplier's own supply. A Latvian seller's 0 % goods to a Lithuanian VAT
     payer are its intra-Community supply (K); both sides need a VAT code for K and AE."""
-    if rate != 0 or not seller.vat_code or not seller.country or not buyer.country or seller.country == buyer.country:
+    if rate != 0 or not seller.vat_code or seller.country not in countries.EU or not buyer.country \
+            or seller.country == buyer.country:
         return None
-    area = lambda country: "EU" if country in countries.EU else "non-EU"  # noqa: E731
-    if seller.country not in countries.EU:
-        return None
-    category = _SUPPLIER_ZERO.get((area(seller.country), area(buyer.country), kind or ""))
+    buyer_area = "EU" if buyer.country in countries.EU else "non-EU"
+    category = _SUPPLIER_ZERO.get(("EU", buyer_area, kind or ""))
     if category and category[0] in ("K", "AE") and not buyer.vat_code:
         return None
     return category
