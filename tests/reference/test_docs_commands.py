@@ -1,6 +1,7 @@
 """The commands of the docs run, so the docs cannot rot: every ```sh block of the README and of
 docs/ is run by bash against a real stack (nginx in front of gunicorn, the broker, Dagster),
-the blocks of one page in one shell so a later block uses what an earlier one made.
+the blocks of one page in one shell so a later block uses what an earlier one made; every
+```python example runs too, with a live key of a team with credits as $KEY.
 
 A block runs unless one of its commands starts as one of NOT_RUN does, each with the reason;
 a new block runs by default. The stack stands in for `make run`: its address replaces :8000 and its
@@ -11,6 +12,8 @@ steps (bookkeepers) gets one as $TEAM.
 
 import re
 import subprocess
+import sys
+import textwrap
 from pathlib import Path
 
 import pytest
@@ -30,6 +33,13 @@ NOT_RUN = {
     "invoices warehouse refresh": "materialises a day of the warehouse through Dagster; tests/pipelines/warehouse covers it",
 }
 PROBLEM = re.compile(r'"status": [45]\d\d')
+# Python examples run too (the generated client found as `pip install ./clients/python` would
+# put it), unless they start as one of these
+PYTHON_BLOCK = re.compile(r"^( *)```python\n(.*?)^\1```", re.S | re.M)
+PYTHON_NOT_RUN = {
+    "from http.server": "a webhook receiver that serves until stopped; tests/webhooks cover receivers",
+    "import duckdb, pyarrow": "reads a warehouse on S3-compatible storage; tests/pipelines/warehouse/test_s3.py does",
+}
 
 
 def blocks(page: Path) -> list[str]:
@@ -65,3 +75,21 @@ def test_the_commands_of_a_page_run_against_a_real_stack(stack, tourist, page, t
     if page.name in ("README.md", "partners.md"):
         # the job (README) or the invoice (partners) it led to, read to the end
         assert '"status": "completed"' in out.stdout and re.search(r'"(invoiceId|id)": "inv_', out.stdout), shown
+
+
+def python_blocks(page: Path) -> list[str]:
+    found = [textwrap.dedent(re.sub(rf"^{indent}", "", body, flags=re.M)) for indent, body in PYTHON_BLOCK.findall(page.read_text())]
+    return [b for b in found if not any(b.lstrip().startswith(p) for p in PYTHON_NOT_RUN)]
+
+
+@pytest.mark.parametrize("page", [p for p in PAGES if python_blocks(p)], ids=lambda p: p.name)
+def test_the_python_examples_of_a_page_run_against_a_real_stack(stack, page, tmp_path):
+    origin = stack.base.split("/external/")[0]
+    acct = stack.provision(credits=2)
+    env = {**stack.env, "KEY": acct["live"], "PYTHONPATH": str(ROOT / "clients" / "python")}
+    (tmp_path / "tests").symlink_to(ROOT / "tests")
+    for block in python_blocks(page):
+        out = subprocess.run([sys.executable, "-c", block.replace("http://127.0.0.1:8000", origin)], cwd=tmp_path,
+                             env=env, capture_output=True, text=True, timeout=240)
+        assert out.returncode == 0 and out.stdout.strip(), \
+            f"{block}\n--- stdout ---\n{out.stdout}\n--- stderr ---\n{out.stderr[-3000:]}"
