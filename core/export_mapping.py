@@ -15,9 +15,10 @@ from dataclasses import dataclass
 
 import sqlalchemy as sa
 
+from core import errors
 from core.admin import AdminError
 from core.clock import utcnow
-from core.export_settings import ITEM_TYPES, TEAM_PROFILE, resolve_target
+from core.export_settings import ITEM_TYPES, TEAM_PROFILE, for_client, resolve_target
 from core.modes import Mode
 from core.store.db import Store
 from core.store.scoping import in_mode
@@ -131,3 +132,41 @@ def describe(rule: MappingRule) -> dict:
         "matchPartner": rule.match_partner, "code": rule.target_code, "type": rule.target_type,
         "name": rule.target_name, "priority": rule.priority,
     }
+
+
+# --- the dashboard's rules of one client ---------------------------------------------------
+
+def add_client_item_rule(
+    store: Store, team_id: str, mode: Mode, client_id: str, *, target_code: str, target_type: str,
+    match_code: str | None = None, match_text: str | None = None, direction: str | None = None,
+) -> dict:
+    """An item rule of a client of the caller's team and mode; every refused field is listed
+    in validation.invalid_body (errors[] of interface.md 7.3) instead of one operator message."""
+    problems = []
+    code = (target_code or "").strip()
+    if not code:
+        problems.append(errors.field_error("code", "validation.required"))
+    elif len(code) > 40 or any(ord(ch) < 32 for ch in code):
+        problems.append(errors.field_error("code", "validation.length"))
+    if target_type not in ITEM_TYPES:
+        problems.append(errors.field_error("type", "validation.invalid_enum"))
+    if direction not in (None, "purchase", "sales"):
+        problems.append(errors.field_error("direction", "validation.invalid_enum"))
+    if not ((match_code or "").strip() or (match_text or "").strip()):
+        problems.append(errors.field_error("matchCode", "validation.required"))
+    if problems:
+        raise errors.InvalidBody("The mapping rule is not accepted.", errors=problems)
+    with store.read() as conn:
+        for_client(conn, team_id, mode, client_id)  # client.not_found for another team's or mode's
+    return add_rule(store, client_id, None, None, subject=ITEM, target_code=code, target_type=target_type,
+                    match_code=match_code, match_text=match_text, direction=direction)
+
+
+def remove_client_rule(store: Store, team_id: str, mode: Mode, client_id: str, rule_id: int) -> bool:
+    """Remove a rule of this client only (never the team profile's, another client's, team's or
+    mode's); False when there was none such."""
+    with store.write() as conn:
+        return bool(conn.execute(export_mapping_rules.delete().where(
+            in_mode(export_mapping_rules, team_id, mode), export_mapping_rules.c.client_id == client_id,
+            export_mapping_rules.c.id == rule_id,
+        )).rowcount)

@@ -46,6 +46,8 @@ def _routes(page_deps: dict) -> dict[str, Page]:
         f"{hook}/deliveries/{{delivery_id}}/redeliver": webhooks.WebhookRedelivery,
         f"{PREFIX}/clients": books.Clients, f"{PREFIX}/clients/new": books.ClientCreate,
         f"{PREFIX}/clients/{{client_id}}/export": exports.ClientExportSettings,
+        f"{PREFIX}/clients/{{client_id}}/export/rules": exports.ClientMappingRules,
+        f"{PREFIX}/clients/{{client_id}}/export/rules/{{rule_id:int}}/delete": exports.ClientMappingRuleDelete,
         f"{PREFIX}/exports": exports.Exports, f"{PREFIX}/exports/download": exports.ExportDownload,
         f"{PREFIX}/contacts": books.ContactCreateForm, f"{PREFIX}/contacts/{{contact_id}}": books.Contact,
         f"{PREFIX}/contacts/{{contact_id}}/delete": books.ContactDelete,

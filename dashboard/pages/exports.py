@@ -12,7 +12,7 @@ from datetime import date
 import falcon
 
 from core import errors, export_settings, pagination
-from core.export_mapping import describe, rules_for
+from core.export_mapping import add_client_item_rule, describe, remove_client_rule, rules_for
 from core.invoices import Search, search_invoices
 from dashboard import export_bundle, problems
 from dashboard.pages.invoices import client_names
@@ -71,7 +71,7 @@ CHOICES = {
 class ClientExportSettings(Page):
     """GET: the client's export set-up (members read it); POST: admins save it."""
 
-    def show(self, req, resp, client_id: str, problem=None, status=falcon.HTTP_200, typed=None) -> None:
+    def show(self, req, resp, client_id: str, problem=None, status=falcon.HTTP_200, typed=None, rule=None) -> None:
         principal = self.principal(req)
         with self.store.read() as conn:
             settings = export_settings.for_client(conn, principal.team_id, principal.mode, client_id)
@@ -79,7 +79,8 @@ class ClientExportSettings(Page):
             clients = client_names(conn, principal)
         self.render(req, resp, "export_settings.html", client_id=client_id, client_name=clients.get(client_id, client_id),
                     settings={s["key"]: s for s in settings}, groups=GROUPS, labels=LABELS, choices=CHOICES,
-                    rules=rules, problem=problem, status=status, typed=typed or {}, notice=req.get_param("notice"))
+                    rules=rules, problem=problem, status=status, typed=typed or {}, notice=req.get_param("notice"),
+                    rule=rule or {}, rule_types=export_settings.ITEM_TYPES)
 
     def on_get(self, req: falcon.Request, resp: falcon.Response, client_id: str) -> None:
         self.show(req, resp, client_id)
@@ -97,6 +98,40 @@ class ClientExportSettings(Page):
             self.show(req, resp, client_id, exc, falcon.HTTP_400, typed=values)
             return
         raise redirect(f"{PREFIX}/clients/{client_id}/export?notice=saved")
+
+
+RULE_FIELDS = ("matchCode", "matchText", "code", "type", "direction")
+
+
+class ClientMappingRules(ClientExportSettings):
+    """POST: an admin adds an item rule of the client (item code or text -> accounting code)."""
+
+    admin_only = True
+
+    def on_get(self, req: falcon.Request, resp: falcon.Response, client_id: str) -> None:
+        raise redirect(f"{PREFIX}/clients/{client_id}/export#rules")
+
+    def on_post(self, req: falcon.Request, resp: falcon.Response, client_id: str) -> None:
+        principal, form = self.principal(req), self.form(req)
+        rule = {k: form.get(k).strip() if isinstance(form.get(k), str) else "" for k in RULE_FIELDS}
+        try:
+            add_client_item_rule(self.store, principal.team_id, principal.mode, client_id, target_code=rule["code"],
+                                 target_type=rule["type"], match_code=rule["matchCode"] or None,
+                                 match_text=rule["matchText"] or None, direction=rule["direction"] or None)
+        except errors.InvalidBody as exc:
+            self.show(req, resp, client_id, exc, falcon.HTTP_400, rule=rule)
+            return
+        raise redirect(f"{PREFIX}/clients/{client_id}/export?notice=rule_added#rules")
+
+
+class ClientMappingRuleDelete(Page):
+    admin_only = True
+
+    def on_post(self, req: falcon.Request, resp: falcon.Response, client_id: str, rule_id: int) -> None:
+        principal = self.principal(req)
+        if not remove_client_rule(self.store, principal.team_id, principal.mode, client_id, rule_id):
+            raise falcon.HTTPNotFound()
+        raise redirect(f"{PREFIX}/clients/{client_id}/export?notice=rule_removed#rules")
 
 
 def _search(req: falcon.Request) -> Search:

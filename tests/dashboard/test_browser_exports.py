@@ -36,6 +36,14 @@ def test_a_refused_export_leads_to_its_setting_which_the_admin_saves_lt(world):
     assert page.locator("#input-default_expense_code").input_value() == "6000"
     assert page.locator("#input-program").input_value() == "finvalda"
     assert page.request.get(f"{world.base}/invoices/{invoice_id}/export?format=rivile").status == 200  # now it exports
+    page.fill("#rule-code", "6001")
+    page.click("#add-rule")  # nothing to match: refused beside the field
+    assert page.locator("[data-error-for='matchCode']").inner_text() == "Užpildykite šį lauką."
+    assert page.input_value("#rule-code") == "6001"
+    page.fill("#rule-matchText", "Montavimo")
+    page.click("#add-rule")
+    page.wait_for_selector(".notice")
+    assert "Montavimo" in page.locator("#rules ~ .table-wrap").inner_text()
     page.context.close()
 
 

@@ -6,8 +6,13 @@ refused invoices listed. Only the live books of the member's team are ever reach
 import io
 import zipfile
 
+import sqlalchemy as sa
+
 from core import export_settings
+from core.export_mapping import add_client_item_rule, rules_for
 from core.modes import Mode
+from core.store.tables import export_mapping_rules
+from tests.api.books import extracted
 from tests.api.helpers import PDF
 
 
@@ -96,3 +101,47 @@ def test_a_period_of_a_client_downloads_as_one_zip_with_the_refused_listed(admin
     assert test_invoice not in everything and other in everything  # another mode's invoices never
     assert download(client=client_id, to="2000-01-01").namelist() == []  # a period with none
     assert admin_browser.get("/app/exports/download?format=excel").status_code == 400
+
+
+def test_an_admin_adds_and_removes_a_clients_item_rule(admin_browser, team, home_store):
+    client_id = team.client()
+    _, invoice_id = team.invoice(client_id=client_id)
+    admin_browser.get(f"/app/clients/{client_id}/export?lang=lt")
+    refused = admin_browser.post(f"/app/clients/{client_id}/export/rules", {"code": "", "type": "kita"})
+    assert refused.status_code == 400
+    assert 'data-error-for="matchCode"' in refused.text and 'data-error-for="code"' in refused.text
+    assert 'data-error-for="type"' in refused.text and "Užpildykite" in refused.text
+    added = admin_browser.post(f"/app/clients/{client_id}/export/rules",
+                               {"matchText": "", "matchCode": "", "code": "6000", "type": "code"})
+    assert added.status_code == 400  # a rule must match something: a catch-all is the default code
+    description = extracted()["lines"][0]["description"][:12]
+    added = admin_browser.post(f"/app/clients/{client_id}/export/rules",
+                               {"matchText": description, "code": "6001", "type": "code", "direction": "purchase"})
+    assert added.status_code == 303
+    with home_store.read() as conn:
+        [rule] = [r for r in rules_for(conn, team.team_id, Mode.LIVE, client_id) if r.client_id == client_id]
+    assert (rule.match_text, rule.target_code, rule.target_type, rule.direction) == (description, "6001", "code", "purchase")
+    page = admin_browser.get(f"/app/clients/{client_id}/export")
+    assert f'id="rule-{rule.id}"' in page.text
+    removed = admin_browser.post(f"/app/clients/{client_id}/export/rules/{rule.id}/delete", {})
+    assert removed.status_code == 303
+    with home_store.read() as conn:
+        assert [r for r in rules_for(conn, team.team_id, Mode.LIVE, client_id) if r.client_id == client_id] == []
+
+
+def test_rules_cross_mode_team_and_role(admin_browser, member, team, other_team, home_store):
+    test_client, foreign = team.client(Mode.TEST), other_team.client()
+    test_rule = add_client_item_rule(home_store, team.team_id, Mode.TEST, test_client, target_code="1", target_type="code",
+                                     match_code="A")["rule"]["id"]
+    foreign_rule = add_client_item_rule(home_store, other_team.team_id, Mode.LIVE, foreign, target_code="1",
+                                        target_type="code", match_code="A")["rule"]["id"]
+    for client_id, rule_id in ((test_client, test_rule), (foreign, foreign_rule)):
+        assert admin_browser.post(f"/app/clients/{client_id}/export/rules",
+                                  {"matchCode": "B", "code": "2", "type": "code"}).status_code == 404
+        assert admin_browser.post(f"/app/clients/{client_id}/export/rules/{rule_id}/delete", {}).status_code == 404
+    own = team.client(name="UAB Savas")
+    assert admin_browser.post(f"/app/clients/{own}/export/rules/{test_rule}/delete", {}).status_code == 404
+    assert member.post(f"/app/clients/{own}/export/rules", {"matchCode": "B", "code": "2", "type": "code"}).status_code == 403
+    with home_store.read() as conn:
+        left = conn.execute(sa.select(sa.func.count()).select_from(export_mapping_rules)).scalar_one()
+    assert left == 2  # nothing added, nothing removed
