@@ -239,8 +239,12 @@ def _ksef_evidence(invoice: dict, code: dict, text: str) -> None:
             _contradict(invoice, "seller.vatCode", f"seller.vatCode: the KSeF QR code names NIP {code['sellerNip']}, "
                                                    f"the page reads {vat_code}")
     if invoice.get("issueDate"):
-        _check(invoice, "ksef_qr.issue_date", invoice["issueDate"] == code["issueDate"],
+        agrees = invoice["issueDate"] == code["issueDate"]
+        _check(invoice, "ksef_qr.issue_date", agrees,
                f"the KSeF link says issued {code['issueDate']}, the invoice {invoice['issueDate']}")
+        if not agrees:
+            _contradict(invoice, "issueDate", f"issueDate: the KSeF QR code says {code['issueDate']}, "
+                                              f"the page reads {invoice['issueDate']}")
 
 
 def apply(invoice: dict, codes: list[dict], text: str = "") -> None:
@@ -250,8 +254,7 @@ def apply(invoice: dict, codes: list[dict], text: str = "") -> None:
         return
     for code in codes:
         QrCode.model_validate(code)  # the shape partners read, checked at the engine's edge
-    invoice.setdefault("validation", None)
-    invoice["validation"] = invoice["validation"] or {"checks": [], "warnings": []}
+    invoice["validation"] = invoice.get("validation") or {"checks": [], "warnings": []}
     invoice["confidence"] = invoice.get("confidence") or {"overall": None, "fields": {}}
     invoice["sources"] = invoice.get("sources") or {}
     epc = [code for code in codes if code["kind"] == "epc"]

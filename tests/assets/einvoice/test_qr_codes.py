@@ -190,8 +190,11 @@ def test_ksef_code_records_its_number_and_checks_the_seller():
     assert invoice["qrCodes"][0]["ksefNumber"] == KSEF_NUMBER
     assert _checks(invoice) == {"ksef_qr.seller": True, "ksef_qr.issue_date": True}
     other = _invoice()
+    other["issueDate"] = "2026-03-15"
     qr_codes.apply(other, [_code(payload=KSEF_URL, text=KSEF_URL)])
-    assert _checks(other)["ksef_qr.seller"] is False and other["qrCodes"][0]["ksefNumber"] is None
+    assert _checks(other) == {"ksef_qr.seller": False, "ksef_qr.issue_date": False}
+    assert other["qrCodes"][0]["ksefNumber"] is None
+    assert "issueDate: the KSeF QR code says 2026-03-14, the page reads 2026-03-15" in other["validation"]["warnings"]
 
 
 def test_no_code_leaves_the_invoice_alone():
