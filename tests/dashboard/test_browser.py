@@ -63,7 +63,7 @@ def _provision(stack: Stack) -> dict:
         assert time.monotonic() < deadline, stack.logs_tail()
         time.sleep(0.3)
     return {"invoice": done["invoiceId"], "held": stack.get(key, f"/jobs/{held}").json()["invoiceId"],
-            "parked": parked["jobId"], "key": key, "base": f"http://127.0.0.1:{stack.api_port}/app"}
+            "parked": parked["jobId"], "key": key, "team": team, "base": f"http://127.0.0.1:{stack.api_port}/app"}
 
 
 def _shot(world, name: str) -> None:
@@ -141,6 +141,24 @@ def test_the_bookkeepers_day(world):
     [deleted] = _events(receiver, "/ui", "invoice.deleted")
     assert deleted["data"]["invoice"]["id"] == world["invoice"]
     assert deleted["data"]["invoice"]["invoiceNumber"] == "SF-2026-0042"
+
+    # upload in the dashboard: through the front's admission into the pipeline, its events from the member
+    stack = world["stack"]
+    stack.cli("admin", "credits", "grant", "--team", world["team"], "--amount", "1")
+    buyer = stack.cli("admin", "client", "create", "--team", world["team"], "--mode", "live", "--name",
+                      "UAB „Medžio darbai“", "--company-code", "123456786")["clientId"]
+    page.goto(f"{base}/upload")
+    page.select_option("#clientId", buyer)
+    page.set_input_files("#files", str(FIXTURES / "invoice_digital.pdf"))
+    page.locator("#sending tr[data-state=accepted]").wait_for()
+    job_id = page.locator("#sending [data-job-id]").get_attribute("data-job-id")
+    page.locator(f"#upload-{job_id} a").wait_for(timeout=90_000)  # the list follows the job until it is read
+    _shot(world, "09-upload-lt")
+    invoice_id = stack.get(world["key"], f"/jobs/{job_id}").json()["invoiceId"]
+    deadline = time.monotonic() + 30
+    while not any(r.json["data"].get("invoice", {}).get("id") == invoice_id for r in receiver.received("/ui")):
+        assert time.monotonic() < deadline, [r.json["type"] for r in receiver.received("/ui")]  # source ui reaches /ui
+        time.sleep(0.1)
 
     for name in ("credits", "clients", "keys", "webhooks"):
         page.goto(f"{base}/{name}")
