@@ -92,7 +92,7 @@ def create_app(
     app.add_route("/readyz", Readyz(store, settings.kafka_bootstrap, counters))
     app.add_route("/metrics", Metrics(store))
     mount_docs(app, settings, BASE)
-    mount_dashboard(app, settings, store, blobs, counters=counters,
+    mount_dashboard(app, settings, store, blobs, counters=counters, publisher=publisher,
                     guard=UrlGuard(settings.webhooks.allow_loopback, resolver or system_resolver))
 
     app.add_error_handler(Exception, problems.handle_unexpected)
