@@ -13,15 +13,16 @@ import sqlalchemy as sa
 from core import errors
 from core.auth import Principal
 from core.jobs import job_dto
-from core.plans import DEFAULT_PLAN, FIELDS as PLAN_FIELDS, plan_of
+from core.plans import DEFAULT_PLAN, FIELDS as PLAN_FIELDS, Plan, plan_of
 from core.store.scoping import in_mode
 from core.store.tables import jobs, team_plans, teams
 
 RECENT = 20
 
 
-def uploader(conn: sa.Connection, member_principal: Principal) -> Principal:
-    """The member's principal with the team's plan and billing state, as a key's would carry."""
+def uploader(conn: sa.Connection, member_principal: Principal, default_plan: Plan = DEFAULT_PLAN) -> Principal:
+    """The member's principal with the team's plan (or the deployment's default plan, as the
+    API's authentication takes it) and billing state, as a key's would carry."""
     row = conn.execute(
         sa.select(teams.c.status, teams.c.billing_suspended, team_plans.c.team_id.label("has_plan"),
                   *(team_plans.c[name] for name in PLAN_FIELDS))
@@ -33,7 +34,7 @@ def uploader(conn: sa.Connection, member_principal: Principal) -> Principal:
     return Principal(
         key_id=None, key_prefix="", team_id=member_principal.team_id, team_name=member_principal.team_name,
         mode=member_principal.mode, scopes=member_principal.scopes, client_id=None,
-        billing_suspended=bool(row["billing_suspended"]), plan=plan_of(row if row["has_plan"] else None, DEFAULT_PLAN),
+        billing_suspended=bool(row["billing_suspended"]), plan=plan_of(row if row["has_plan"] else None, default_plan),
     )
 
 

@@ -14,6 +14,7 @@ from api.multipart import read_upload_form
 from core import admission, errors, idempotency, limits, member_uploads
 from core.actors import Actor
 from core.jobs import AWAITING_CREDITS, PROCESSING
+from core.plans import default_plan
 from dashboard import problems
 from dashboard.pages.invoices import client_names
 from dashboard.web import Page
@@ -32,7 +33,7 @@ class Upload(Page):
         filename = None
         try:
             with self.store.read() as conn:
-                principal = member_uploads.uploader(conn, self.principal(req))
+                principal = member_uploads.uploader(conn, self.principal(req), default_plan(self.settings))
             key = req.get_header("Idempotency-Key")
             if key is not None:
                 idempotency.validate_key(key)

@@ -162,3 +162,19 @@ def test_a_file_over_the_dashboards_form_cap_is_taken_as_an_upload(member, team,
     [job] = _jobs(home_store, team.team_id)
     assert job["size_bytes"] == len(big)
     assert member.post("/app/clients/new", {"name": "x" * (300 * 1024)}).status_code == 413  # other forms stay capped
+
+
+def test_the_plans_uploads_in_flight_hold_for_the_dashboard_too(member, team, home_store, counters):
+    """With every slot of the team's plan taken (as uploads in flight would), a dashboard
+    upload is refused with 429 and Retry-After, and the page says it will try again."""
+    from core import plans
+
+    plans.set_plan(home_store, team.team_id, concurrent_uploads=1)
+    client_id = team.client()
+    member.get("/app/upload?lang=en")
+    with counters.slot(f"uploads:{team.team_id}:live", 1) as free:
+        assert free
+        busy = _post(member, client_id)
+    assert busy.status_code == 429 and busy.headers["retry-after"] == "1"
+    assert "this file will be retried" in busy.text and _jobs(home_store, team.team_id) == []
+    assert _post(member, client_id).status_code == 202  # the slot is free again
