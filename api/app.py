@@ -91,7 +91,7 @@ def create_app(
     app.add_route("/healthz", Healthz())
     app.add_route("/readyz", Readyz(store, settings.kafka_bootstrap, counters))
     app.add_route("/metrics", Metrics(store))
-    mount_docs(app, settings, BASE)
+    mount_docs(app, settings)
     mount_dashboard(app, settings, store, blobs, counters=counters, publisher=publisher,
                     guard=UrlGuard(settings.webhooks.allow_loopback, resolver or system_resolver))
 

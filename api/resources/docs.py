@@ -16,12 +16,13 @@ from pathlib import Path
 import falcon
 import jinja2
 
+from api.middleware import API_PREFIX
 from core import errors
 from core.settings import Settings
 from schemas.openapi import METHODS, document
 
 STATIC = Path(__file__).resolve().parent.parent / "static"
-SPEC_URL = "/external/v1/openapi.json"
+SPEC_URL = f"{API_PREFIX}/openapi.json"
 REFERENCE_CSP = ("default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; "
                  "font-src 'self' data:; worker-src 'self' blob:; connect-src 'self'; frame-ancestors 'none'; "
                  "form-action 'none'; base-uri 'none'")
@@ -117,9 +118,9 @@ class ErrorRegistry:
         resp.text = self.html
 
 
-def mount_docs(app: falcon.App, settings: Settings, api_prefix: str) -> None:
+def mount_docs(app: falcon.App, settings: Settings) -> None:
     """The document, the reference with its static files, and the error registry."""
-    app.add_route(f"{api_prefix}/openapi.json", OpenApiDocument(settings))
+    app.add_route(SPEC_URL, OpenApiDocument(settings))
     app.add_route("/docs", Reference(settings))
     app.add_static_route("/docs/static", str(STATIC))
     app.add_route("/docs/errors/error-registry", ErrorRegistry())
