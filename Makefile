@@ -48,8 +48,9 @@ test: setup
 	python -m pytest
 	INVOICES_TEST_POSTGRES=1 python -m pytest -q -m "not e2e" tests/core tests/api tests/pipelines tests/webhooks
 
+# `make bench STORE=postgres`: the same figures on SQLite and on a throw-away PostgreSQL, side by side.
 bench: setup
-	python -m bench.run
+	python -m bench.run $(if $(STORE),--store $(STORE))
 
 # Extraction accuracy on the generated corpus (var/corpus) and the real tune set per producer family
 # (../shared/realworld-tune); `make eval SET=real` (or SET=generated) runs one of them.

@@ -55,9 +55,14 @@ def run_locust(stack: Stack, user_class: str, users: int, seconds: int, env: dic
         "requests": int(row["Request Count"]),
         "failures": int(row["Failure Count"]),
         "requests_per_second": round(float(row["Requests/s"]), 1),
-        "p50_ms": float(row["50%"]),
-        "p99_ms": float(row["99%"]),
+        "p50_ms": _percentile(row["50%"]),
+        "p99_ms": _percentile(row["99%"]),
     }
+
+
+def _percentile(value: str) -> float | None:
+    """Locust writes N/A for a run in which no request finished (None then)."""
+    return None if value in ("", "N/A") else float(value)
 
 
 def scans_per_minute(stack: Stack, key: str, scan: Path, store: Store, pages: int) -> dict:
@@ -80,7 +85,8 @@ def scans_per_minute(stack: Stack, key: str, scan: Path, store: Store, pages: in
     }
 
 
-def measure(stack: Stack, team: dict, store: Store, fixtures: Path, seconds: int, scan_pages: int) -> dict:
+def measure(stack: Stack, team: dict, store: Store, fixtures: Path, seconds: int, scan_pages: int,
+            users: int = 16) -> dict:
     ready = requests.get(f"http://127.0.0.1:{stack.api_port}/readyz", timeout=5).json()
     assert ready["checks"]["counters"]["ok"], f"the counter store is down, limits would not be on: {ready}"
     stack.cli("admin", "team", "plan", "set", team["team"], "--requests-per-minute", "10000000",
@@ -90,14 +96,14 @@ def measure(stack: Stack, team: dict, store: Store, fixtures: Path, seconds: int
     with tempfile.TemporaryDirectory(prefix="invoices-pdf-") as tmp:
         pdf = padded_pdf(fixtures / "invoice_digital.pdf", Path(tmp))
         env = {"BENCH_KEY": team["live"], "BENCH_JOB_ID": job_id, "BENCH_PDF": str(pdf)}
-        reads = run_locust(stack, "JobReader", 16, seconds, env)
+        reads = run_locust(stack, "JobReader", users, seconds, env)
         # Test mode first: every step of the upload path but the credit hold, with the
         # pipeline's work per job near zero, so the API's own rate shows. Then live mode,
         # where the stream runs read every uploaded PDF on the same two cores meanwhile.
         test_env = {**env, "BENCH_KEY": team["test"], "BENCH_CLIENT": team["test_client"]}
-        test_uploads = run_locust(stack, "Uploader", 16, seconds, test_env)
+        test_uploads = run_locust(stack, "Uploader", users, seconds, test_env)
         _drain(store)
-        uploads = run_locust(stack, "Uploader", 16, seconds, env)
+        uploads = run_locust(stack, "Uploader", users, seconds, env)
     _drain(store)
     scans = scans_per_minute(stack, team["live"], fixtures / "invoice_scan.png", store, scan_pages)
     return {"get_job": reads, "upload_100k_pdf": uploads, "upload_100k_pdf_test_mode": test_uploads, "scans_sustained": scans}

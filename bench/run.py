@@ -15,14 +15,22 @@ measures:
   (p50/p95) and deliveries per second for a burst. `--only webhooks` measures just these
   and keeps the other figures of latest.json; `--only api` likewise measures just the API
   load (on the same private stack, stream runs included).
+
+`--store postgres` measures the same stack twice in one run, first on SQLite and then on a
+throw-away PostgreSQL cluster (Debian's binaries, as the tests' PostgreSQL fixture makes
+one), and writes the PostgreSQL figures beside SQLite's with their ratios: the two are
+measured on the same machine minutes apart, so the ratio means something even where the
+absolute figures move with the machine's load.
 """
 
 import argparse
+import contextlib
 import json
 import os
 import platform
 import tempfile
 import time
+from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from datetime import datetime, timezone
 from pathlib import Path
@@ -34,6 +42,7 @@ from bench import webhooks as webhook_bench
 from bench.stats import percentile
 from core.store.db import Store
 from core.store.tables import jobs, stream_leases
+from tests.support.postgres import TemporaryCluster
 from tests.support.stack import Stack
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -48,6 +57,8 @@ TARGETS = {
     "scan_pages_per_minute": 60,
     **webhook_bench.TARGETS,
 }
+# PostgreSQL against SQLite on the same machine in the same run (--store postgres)
+POSTGRES_TARGETS = {"postgres_uploads_ratio": 0.70, "postgres_completed_ratio": 0.70}
 
 
 def wait_for_stream_runs(stack: Stack, store: Store, groups: int, timeout_s: float = 180) -> None:
@@ -144,47 +155,92 @@ def main() -> None:
     parser.add_argument("--scans", type=int, default=5, help="sequential scanned pages")
     parser.add_argument("--burst", type=int, default=200, help="digital PDFs in the burst")
     parser.add_argument("--load-seconds", type=int, default=20, help="duration of each locust run")
+    parser.add_argument("--users", type=int, default=16, help="concurrent users of each locust run")
     parser.add_argument("--scan-pages", type=int, default=30, help="scanned pages for the sustained rate")
+    parser.add_argument("--webhook-events", type=int, default=500, help="events in the webhook burst")
     parser.add_argument("--only", choices=["all", "api", "webhooks"], default="all")
+    parser.add_argument("--store", choices=["sqlite", "postgres"], default="sqlite",
+                        help="postgres: measure on SQLite, then on a throw-away PostgreSQL, in one run")
+    parser.add_argument("--out", type=Path, default=RESULTS / "latest.json", help="where the report goes")
     args = parser.parse_args()
     if args.only == "webhooks":
-        write_report(_webhooks_only(), _previous_report())
+        write_report(_webhooks_only(args.webhook_events), _previous_report(args.out), args.out)
         return
-
     groups = int(os.environ.get("INVOICES_STREAM_GROUPS", "2"))
-    with tempfile.TemporaryDirectory(prefix="invoices-bench-") as home:
-        stack = Stack(Path(home), INVOICES_STREAM_GROUPS=str(groups), INVOICES_AUTH_CACHE_S="1")
+    if args.only == "api":
+        previous = _previous_report(args.out)
+        previous["results"]["api_load"] = {"measuredAt": _now(), "machine": _machine(),
+                                           **measure(args, groups, "sqlite", api_only=True)}
+        write_report(previous["results"]["webhooks"], previous, args.out)
+        return
+    results = measure(args, groups, "sqlite")
+    report = {"measuredAt": _now(), "machine": _machine(), "streamGroups": groups, "results": results}
+    if args.store == "postgres":
+        results["postgres"] = measure(args, groups, "postgres")
+        report["postgresVsSqlite"] = ratios(results, results["postgres"])
+    write_report(_webhooks_only(args.webhook_events), report, args.out)
+
+
+@contextlib.contextmanager
+def database(kind: str, home: Path) -> Iterator[str]:
+    """The store's URL: SQLite in the stack's home, or a database on a throw-away cluster."""
+    if kind == "sqlite":
+        yield f"sqlite:///{home / 'store.db'}"
+        return
+    with TemporaryCluster() as server:
+        admin = sa.create_engine(server, isolation_level="AUTOCOMMIT")
+        with admin.connect() as conn:
+            conn.execute(sa.text('CREATE DATABASE "invoices_bench"'))
+        admin.dispose()
+        yield sa.make_url(server).set(database="invoices_bench").render_as_string(hide_password=False)
+
+
+def measure(args, groups: int, kind: str, api_only: bool = False) -> dict:
+    """Every figure of one store, on a private stack started for it."""
+    with tempfile.TemporaryDirectory(prefix="invoices-bench-") as home, database(kind, Path(home)) as url:
+        stack = Stack(Path(home), INVOICES_STREAM_GROUPS=str(groups), INVOICES_AUTH_CACHE_S="1",
+                      INVOICES_DATABASE_URL=url)
+        store = None
         try:
             t0 = time.monotonic()
             stack.start()
-            store = Store(f"sqlite:///{Path(home) / 'store.db'}")
+            store = Store(url)
             wait_for_stream_runs(stack, store, groups)
             ready_s = time.monotonic() - t0
             team = stack.provision(credits=1_000_000)  # the load test uploads as fast as it can
             stack.upload(team["live"], FIXTURES / "invoice_digital.pdf")  # warm-up
             time.sleep(2)
-            if args.only == "api":
-                api_load = load.measure(stack, team, store, FIXTURES, args.load_seconds, args.scan_pages)
-                previous = _previous_report()
-                previous["results"]["api_load"] = {"measuredAt": _now(), "machine": _machine(), **api_load}
-                write_report(previous["results"]["webhooks"], previous)
-                return
-            results = {
+            if api_only:
+                return load.measure(stack, team, store, FIXTURES, args.load_seconds, args.scan_pages, args.users)
+            return {
+                "store": kind,
                 "digital_pdf_latency": sequential_latency(stack, team["live"], FIXTURES / "invoice_digital.pdf", args.digital, store),
                 "scan_latency": sequential_latency(stack, team["live"], FIXTURES / "invoice_scan.png", args.scans, store),
                 "digital_burst": burst(stack, team["live"], FIXTURES / "invoice_digital.pdf", args.burst, store),
-                "api_load": load.measure(stack, team, store, FIXTURES, args.load_seconds, args.scan_pages),
+                "api_load": load.measure(stack, team, store, FIXTURES, args.load_seconds, args.scan_pages, args.users),
                 "stack_ready_s": round(ready_s, 1),
             }
         finally:
             stack.stop()
-    report = {
-        "measuredAt": _now(),
-        "machine": _machine(),
-        "streamGroups": groups,
-        "results": results,
+            if store is not None:
+                store.dispose()
+
+
+def ratios(sqlite: dict, postgres: dict) -> dict:
+    """PostgreSQL's figures as a share of SQLite's (higher is better for each)."""
+    def share(a: float | None, b: float | None) -> float | None:
+        return round(a / b, 3) if a is not None and b else None
+
+    return {
+        "burst_uploads_per_second": share(postgres["digital_burst"]["uploads_per_second"],
+                                          sqlite["digital_burst"]["uploads_per_second"]),
+        "completed_per_minute": share(postgres["digital_burst"]["completed_per_minute"],
+                                      sqlite["digital_burst"]["completed_per_minute"]),
+        "uploads_100k_per_second": share(postgres["api_load"]["upload_100k_pdf"]["requests_per_second"],
+                                         sqlite["api_load"]["upload_100k_pdf"]["requests_per_second"]),
+        "get_job_per_second": share(postgres["api_load"]["get_job"]["requests_per_second"],
+                                    sqlite["api_load"]["get_job"]["requests_per_second"]),
     }
-    write_report(_webhooks_only(), report)
 
 
 def _now() -> str:
@@ -195,18 +251,17 @@ def _machine() -> dict:
     return {"cpus": os.cpu_count(), "python": platform.python_version(), "platform": platform.platform()}
 
 
-def _webhooks_only() -> dict:
+def _webhooks_only(events: int = 500) -> dict:
     with tempfile.TemporaryDirectory(prefix="invoices-bench-webhooks-") as home:
-        measured = webhook_bench.run(Path(home))
+        measured = webhook_bench.run(Path(home), burst_events=events)
     return {"measuredAt": _now(), "machine": _machine(), **measured}
 
 
-def _previous_report() -> dict:
-    path = RESULTS / "latest.json"
+def _previous_report(path: Path) -> dict:
     return json.loads(path.read_text()) if path.exists() else {"results": {}}
 
 
-def write_report(webhooks: dict, report: dict) -> None:
+def write_report(webhooks: dict, report: dict, path: Path) -> None:
     results = report["results"]
     results["webhooks"] = webhooks
     report["targets"] = TARGETS
@@ -219,13 +274,18 @@ def write_report(webhooks: dict, report: dict) -> None:
         meets["burst_per_minute"] = results["digital_burst"]["completed_per_minute"] >= TARGETS["burst_per_minute"]
         api = results["api_load"]
         meets["get_job_per_second"] = api["get_job"]["requests_per_second"] >= TARGETS["get_job_per_second"]
-        meets["get_job_p99_ms"] = api["get_job"]["p99_ms"] < TARGETS["get_job_p99_ms"]
+        meets["get_job_p99_ms"] = (api["get_job"]["p99_ms"] or float("inf")) < TARGETS["get_job_p99_ms"]
         meets["uploads_100k_per_second"] = api["upload_100k_pdf"]["requests_per_second"] >= TARGETS["uploads_100k_per_second"]
         meets["scan_pages_per_minute"] = (api["scans_sustained"]["pages_per_minute"] or 0) >= TARGETS["scan_pages_per_minute"]
+    if "postgresVsSqlite" in report:
+        report["targets"] = {**TARGETS, **POSTGRES_TARGETS}
+        shares = report["postgresVsSqlite"]
+        meets["postgres_uploads_ratio"] = (shares["uploads_100k_per_second"] or 0) >= POSTGRES_TARGETS["postgres_uploads_ratio"]
+        meets["postgres_completed_ratio"] = (shares["completed_per_minute"] or 0) >= POSTGRES_TARGETS["postgres_completed_ratio"]
     report["meets"] = meets
-    RESULTS.mkdir(parents=True, exist_ok=True)
+    path.parent.mkdir(parents=True, exist_ok=True)
     text = json.dumps(report, indent=2)
-    (RESULTS / "latest.json").write_text(text)
+    path.write_text(text)
     print(text)
 
 

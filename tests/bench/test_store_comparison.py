@@ -1,0 +1,50 @@
+"""`make bench STORE=postgres` in miniature: the benchmark measures the stack on SQLite and
+then on a throw-away PostgreSQL in one run and writes both, with their ratios, to one report.
+Tiny sizes: this proves the run works end to end, its figures mean nothing."""
+
+import json
+import os
+import signal
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+
+pytestmark = [pytest.mark.slow, pytest.mark.e2e]
+
+
+def _bench(*args: str, timeout_s: float) -> tuple[int, str]:
+    """Run the benchmark; past the deadline interrupt it (Ctrl-C), so it stops its stacks and
+    its PostgreSQL cluster on the way out instead of leaving them running."""
+    proc = subprocess.Popen([sys.executable, "-m", "bench.run", *args], cwd=ROOT, start_new_session=True,
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        output, _ = proc.communicate(timeout=timeout_s)
+    except subprocess.TimeoutExpired:
+        os.killpg(proc.pid, signal.SIGINT)
+        output, _ = proc.communicate(timeout=120)
+        pytest.fail(f"the benchmark ran past {timeout_s} s:\n{output[-3000:]}")
+    return proc.returncode, output
+
+
+@pytest.mark.timeout(1000)
+def test_a_postgres_run_writes_its_figures_beside_sqlites(tmp_path):
+    out = tmp_path / "report.json"
+    code, output = _bench("--store", "postgres", "--digital", "1", "--scans", "1", "--burst", "4",
+                          "--load-seconds", "3", "--users", "2",
+                          "--scan-pages", "1", "--webhook-events", "10", "--out", str(out),
+                          timeout_s=900)
+    assert code == 0, output[-3000:]
+    report = json.loads(out.read_text())
+    sqlite, postgres = report["results"], report["results"]["postgres"]
+    assert sqlite["store"] == "sqlite" and postgres["store"] == "postgres"
+    for figures in (sqlite, postgres):
+        assert figures["digital_burst"]["n"] == 4 and figures["digital_burst"]["failed"] == 0
+        assert figures["api_load"]["get_job"]["requests_per_second"] > 0
+    shares = report["postgresVsSqlite"]
+    assert shares["completed_per_minute"] == pytest.approx(
+        postgres["digital_burst"]["completed_per_minute"] / sqlite["digital_burst"]["completed_per_minute"], abs=1e-3)
+    assert {"postgres_uploads_ratio", "postgres_completed_ratio"} <= set(report["meets"])
