@@ -19,6 +19,7 @@ from dashboard import problems
 from dashboard.pages.invoices import client_names
 from dashboard.web import Page
 
+
 class Upload(Page):
     def on_get(self, req: falcon.Request, resp: falcon.Response) -> None:
         principal = self.principal(req)
@@ -30,7 +31,6 @@ class Upload(Page):
 
     def on_post(self, req: falcon.Request, resp: falcon.Response) -> None:
         """One file: 202 with its row, or the refusal's status with the reason beside the file."""
-        filename = None
         try:
             with self.store.read() as conn:
                 principal = member_uploads.uploader(conn, self.principal(req), default_plan(self.settings))
@@ -38,31 +38,32 @@ class Upload(Page):
             if key is not None:
                 idempotency.validate_key(key)
             with admission.in_flight(self.counters, principal):
-                form = read_upload_form(req)
-                client_id = (form.fields.get("clientId") or "").strip() or None
-                if client_id is None:
-                    raise errors.InvalidBody("Choose the client the files are for.",
-                                             errors=[errors.field_error("clientId", "validation.required")])
-                if not form.files:
-                    raise errors.UploadNoFile("The request has no part named 'file'.")
-                part = form.files[0]
-                filename = part.filename
-                incoming = admission.incoming_file(0, part.data, part.filename, part.content_type)
-                request = admission.UploadRequest(
-                    files=(incoming,), client_header=client_id, idempotency_key=key,
-                    request_id=getattr(req.context, "request_id", None), actor=Actor.ui(self.member(req).id),
-                )
+                request = _request(req, key, Actor.ui(self.member(req).id))
                 answer = admission.receive(self.store, self.blobs, self.publisher, self.settings, principal, request)
         except errors.ServiceError as exc:  # every refusal is shown beside its file
-            problem = problems.explain(exc)
-            if getattr(exc, "retry_after", None):
+            if exc.retry_after:
                 resp.set_header("Retry-After", str(exc.retry_after))
             self.render(req, resp, "_upload_row.html", status=falcon.code_to_http_status(exc.status),
-                        problem=problem, filename=filename, job=None)
+                        problem=problems.explain(exc), job=None)
             return
-        self.render(req, resp, "_upload_row.html", status=falcon.code_to_http_status(answer.status),
-                    problem=None, filename=incoming.filename,
+        self.render(req, resp, "_upload_row.html", status=falcon.code_to_http_status(answer.status), problem=None,
                     job={"id": answer.body["jobId"], "status": answer.body["status"]})
+
+
+def _request(req: falcon.Request, key: str | None, actor: Actor) -> admission.UploadRequest:
+    """The form's one file for its client, checked as POST /invoices checks its file."""
+    form = read_upload_form(req)
+    client_id = (form.fields.get("clientId") or "").strip() or None
+    if client_id is None:
+        raise errors.InvalidBody("Choose the client the files are for.",
+                                 errors=[errors.field_error("clientId", "validation.required")])
+    if not form.files:
+        raise errors.UploadNoFile("The request has no part named 'file'.")
+    part = form.files[0]
+    return admission.UploadRequest(
+        files=(admission.incoming_file(0, part.data, part.filename, part.content_type),), client_header=client_id,
+        idempotency_key=key, request_id=getattr(req.context, "request_id", None), actor=actor,
+    )
 
 
 class RecentUploads(Page):
