@@ -16,6 +16,7 @@ all carry one seller and number, so for them only the same bytes count.
 import copy
 import hashlib
 import re
+from decimal import Decimal, InvalidOperation
 
 import sqlalchemy as sa
 
@@ -25,6 +26,7 @@ from core.auth import Principal
 from core.clock import iso_ms, utcnow
 from core.invoices import folded, locked_row
 from core.modes import Mode
+from core.store.scoping import in_mode
 from core.store.tables import invoice_edits, invoices, jobs
 
 FIELD = "duplicateOf"
@@ -56,21 +58,22 @@ def _agree(doc: dict, other: dict) -> bool:
 
 
 def _same(a, b) -> bool:
+    """Dates as written; amounts as decimals (`"2504.00"` is `"2504.0"`)."""
     try:
-        return float(a) == float(b)
-    except (TypeError, ValueError):
+        return Decimal(str(a)) == Decimal(str(b))
+    except InvalidOperation:
         return str(a) == str(b)
 
 
 def earlier(conn: sa.Connection, team_id: str, mode: Mode, invoice_id: str, doc: dict, key: str | None) -> tuple[str, str] | None:
     """(the earliest other copy's id, why), or None. Ids sort by creation time."""
-    scope = sa.and_(invoices.c.team_id == team_id, invoices.c.mode == mode.value, invoices.c.id < invoice_id,
+    scope = sa.and_(in_mode(invoices, team_id, mode), invoices.c.id < invoice_id,
                     invoices.c.status != completion.INVOICE_DISCARDED)
     with_jobs = invoices.join(jobs, jobs.c.id == invoices.c.job_id)
     blob_key = conn.execute(sa.select(jobs.c.blob_key).select_from(with_jobs).where(invoices.c.id == invoice_id)).scalar()
     same_file = conn.execute(
         sa.select(invoices.c.id).select_from(with_jobs)
-        .where(scope, jobs.c.team_id == team_id, jobs.c.mode == mode.value, jobs.c.blob_key == blob_key)
+        .where(scope, in_mode(jobs, team_id, mode), jobs.c.blob_key == blob_key)
         .order_by(invoices.c.id).limit(1)
     ).scalar() if blob_key else None
     if same_file:
@@ -86,22 +89,15 @@ def earlier(conn: sa.Connection, team_id: str, mode: Mode, invoice_id: str, doc:
 def flag(conn: sa.Connection, team_id: str, mode: Mode, invoice_id: str, doc: dict) -> None:
     """Set `duplicateOf` and its warning on `doc` (saved by the caller) and the row's key."""
     key = key_of(doc)
+    conn.execute(invoices.update().where(invoices.c.id == invoice_id).values(duplicate_key=key))
     dismissed = conn.execute(sa.select(invoices.c.duplicate_dismissed).where(invoices.c.id == invoice_id)).scalar()
     found = None if dismissed else earlier(conn, team_id, mode, invoice_id, doc, key)
     doc[FIELD] = found[0] if found else None
-    validation = doc.get("validation")
-    if validation is None and not found:
-        return _keep_key(conn, invoice_id, key)  # nothing was checked and nothing to say
-    validation = doc["validation"] = validation or {"checks": [], "warnings": []}
+    if doc.get("validation") is None and not found:
+        return  # nothing was checked and nothing to say
+    validation = doc["validation"] = doc.get("validation") or {"checks": [], "warnings": []}
     warnings = [w for w in validation.get("warnings") or [] if not str(w).startswith("duplicate.")]
-    if found:
-        warnings.append(f"{found[1]}: {found[0]}")
-    validation["warnings"] = warnings
-    _keep_key(conn, invoice_id, key)
-
-
-def _keep_key(conn: sa.Connection, invoice_id: str, key: str | None) -> None:
-    conn.execute(invoices.update().where(invoices.c.id == invoice_id).values(duplicate_key=key))
+    validation["warnings"] = warnings + ([f"{found[1]}: {found[0]}"] if found else [])
 
 
 def dismiss(store, principal: Principal, invoice_id: str, actor: Actor) -> dict:
