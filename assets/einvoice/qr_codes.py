@@ -39,6 +39,9 @@ log = logging.getLogger(__name__)
 
 RENDER_DPI = 200  # a 2 cm code of 45 modules gets about 3.5 px a module
 MAX_PAGES = 4  # codes sit on the first or last page; a long document is scanned at both ends
+# The smallest code (21 x 21 modules) has about 200 dark modules, drawn as a square of 4-5
+# segments each or as runs of them: fewer segments on a page than this draw no code.
+MIN_CODE_SEGMENTS = 200
 SMALL_IMAGE = 2000  # px on the long side: below it a page without codes is read again at twice the size
 EVIDENCE_CONFIDENCE = 0.99  # a checksummed, machine-written value
 MISMATCH_CONFIDENCE = 0.5  # below every review bar, as for an embedded invoice the page contradicts
@@ -105,6 +108,23 @@ def _money(value: str) -> str | None:
 
 # --- finding the codes ------------------------------------------------------------------
 
+def may_show_a_code(page) -> bool:
+    """Whether a PDF page draws anything a code could be: an image, or vector graphics of
+    at least `MIN_CODE_SEGMENTS` path segments (a code drawn as squares, one path or many).
+    A page of text and a few rules is not rendered at all: that render and scan was most of
+    what reading a text PDF cost."""
+    import pypdfium2.raw as pdfium_c
+
+    segments = 0
+    for obj in page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_PATH)):
+        if obj.type == pdfium_c.FPDF_PAGEOBJ_IMAGE:
+            return True
+        segments += max(0, pdfium_c.FPDFPath_CountSegments(obj.raw))
+        if segments >= MIN_CODE_SEGMENTS:
+            return True
+    return False
+
+
 def _page_images(data: bytes, mime: str) -> list[tuple[int, Image.Image]]:
     """(page number, greyscale image) of the pages worth scanning."""
     if (mime or "").split(";", 1)[0].strip().lower() == "application/pdf":
@@ -115,7 +135,8 @@ def _page_images(data: bytes, mime: str) -> list[tuple[int, Image.Image]]:
             for index in wanted:
                 page = pdf[index]
                 try:
-                    out.append((index + 1, page.render(scale=RENDER_DPI / 72, grayscale=True).to_pil().copy()))
+                    if may_show_a_code(page):
+                        out.append((index + 1, page.render(scale=RENDER_DPI / 72, grayscale=True).to_pil().copy()))
                 finally:
                     page.close()
             return out

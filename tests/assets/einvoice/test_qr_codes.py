@@ -38,10 +38,30 @@ def _qr_image(payload: str) -> Image.Image:
     return Image.open(io.BytesIO(buffer.getvalue()))
 
 
+def _draw_vector_code(c, payload: str, size: float, one_path: bool) -> None:
+    """The code as vector squares centred on the origin, as report writers draw it: one path of
+    every dark module, or a filled rectangle each."""
+    matrix = segno.make(payload, error="m", micro=False).matrix
+    module = size / (len(matrix) + 8)  # a quiet zone of four modules each side
+    left = -size / 2 + 4 * module
+    path = c.beginPath() if one_path else None
+    for r, row in enumerate(matrix):
+        for col, dark in enumerate(row):
+            if dark:
+                x, y = left + col * module, size / 2 - 4 * module - (r + 1) * module
+                if path is not None:
+                    path.rect(x, y, module, module)
+                else:
+                    c.rect(x, y, module, module, stroke=0, fill=1)
+    if path is not None:
+        c.drawPath(path, stroke=0, fill=1)
+
+
 def _page(payload: str | None, *, angle: float = 0, iban_line: bool = True, total: str = "3 029,84",
-          extra: tuple[str, ...] = ()) -> bytes:
+          extra: tuple[str, ...] = (), vector: str | None = None) -> bytes:
     """A Lithuanian invoice page with a QR code of ``payload`` drawn 3.5 cm wide at (400, 120) pt
-    from the bottom-left, turned by ``angle`` degrees about its centre."""
+    from the bottom-left, turned by ``angle`` degrees about its centre: an image, or with
+    ``vector`` ("path" or "squares") vector graphics."""
     buffer = io.BytesIO()
     c = canvas.Canvas(buffer, pagesize=A4)
     c.setFont("Helvetica", 10)
@@ -62,7 +82,10 @@ def _page(payload: str | None, *, angle: float = 0, iban_line: bool = True, tota
         c.saveState()
         c.translate(400 + size / 2, 120 + size / 2)
         c.rotate(angle)
-        c.drawImage(ImageReader(_qr_image(payload)), -size / 2, -size / 2, size, size)
+        if vector is None:
+            c.drawImage(ImageReader(_qr_image(payload)), -size / 2, -size / 2, size, size)
+        else:
+            _draw_vector_code(c, payload, size, one_path=vector == "path")
         c.restoreState()
     c.showPage()
     c.save()
@@ -215,6 +238,27 @@ def test_codes_are_read_from_a_pdf_page_in_any_orientation(angle):
     # the symbol inside is about 80 pt, and a tilted one's upright box is wider
     assert abs((x0 + x1) / 2 - 450) < 3 and abs((y0 + y1) / 2 - 672) < 3
     assert 75 < x1 - x0 < 115 and 75 < y1 - y0 < 115
+
+
+@pytest.mark.parametrize("vector", ["path", "squares"])
+def test_codes_drawn_as_vector_graphics_are_read(vector):
+    pdf = _page(EPC, vector=vector)
+    codes = qr_codes.scan(pdf, "application/pdf", read_document(pdf, "application/pdf"))
+    assert [(c["kind"], c["iban"], c["amount"]) for c in codes] == [("epc", IBAN, "3029.84")]
+
+
+def test_a_page_of_text_and_rules_is_not_rendered_for_codes():
+    document = pdfium.PdfDocument(_page(None))
+    try:
+        assert not qr_codes.may_show_a_code(document[0])
+    finally:
+        document.close()
+    for made in (_page(EPC), _page(EPC, vector="path"), _page(EPC, vector="squares")):
+        document = pdfium.PdfDocument(made)
+        try:
+            assert qr_codes.may_show_a_code(document[0])
+        finally:
+            document.close()
 
 
 def test_extraction_records_the_code_and_weighs_it():
