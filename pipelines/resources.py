@@ -77,7 +77,7 @@ class StreamResource(dg.ConfigurableResource):
 
 class WarehouseResource(dg.ConfigurableResource):
     """The warehouse: Parquet under `<table>/date=<day>/` in the folder `root`, or under `url`
-    (`s3://bucket/prefix`) when set; `root` keeps `warehouse.duckdb` and the i.SAF registers."""
+    (`s3://bucket/prefix`) when set, with the i.SAF registers; `root` keeps `warehouse.duckdb`."""
 
     root: str
     url: str = ""

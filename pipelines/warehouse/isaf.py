@@ -10,7 +10,8 @@ against the XSD and writes, replacing what an earlier run wrote:
     <warehouse>/isaf/month=<YYYY-MM>/client=<client id>/isaf_F.xml   (isaf_F_part<N>.xml when split)
     <warehouse>/isaf/month=<YYYY-MM>/client=<client id>/report.json  (counts, totals, excluded invoices and why)
 
-The registers are files for VMI, not tables, so they sit beside the Parquet partitions
+On S3 (`INVOICES_WAREHOUSE_URL`) the same names sit under the bucket's prefix
+(storage.py's `replace_folder`). The registers are files for VMI, not tables, so they sit beside the Parquet partitions
 without an IO manager or DuckDB views, in an asset group of their own (`isaf`): the daily
 warehouse job selects the group `warehouse`, whose partitions are days.
 
@@ -18,8 +19,8 @@ No `from __future__ import annotations` here (Dagster resolves annotations at im
 """
 
 import json
-import os
 from datetime import datetime, timezone
+from pathlib import Path, PurePosixPath
 
 import dagster as dg
 import sqlalchemy as sa
@@ -61,19 +62,15 @@ def isaf_registers(context: dg.AssetExecutionContext, store: StoreResource,
         problems = isaf.validate(body)
         if problems:
             raise InvalidRegister(f"part {number} of {client_id}'s {month} register fails the XSD: {problems[:3]}")
-    target = folder(warehouse.path, month, client_id)
-    paths = registers.write(register, target / FILE)
-    for stale in target.glob("isaf_F*.xml"):
-        if stale not in paths:
-            stale.unlink()
-    report = {**register.report(), "files": [p.name for p in paths]}
-    tmp = target / f".{REPORT}.{os.getpid()}"
-    tmp.write_text(json.dumps(report, ensure_ascii=False, indent=2), encoding="utf-8")
-    tmp.replace(target / REPORT)
+    names = [path.name for path in registers.part_paths(Path(FILE), len(register.parts))]
+    report = {**register.report(), "files": names}
+    files = {**dict(zip(names, register.parts)),
+             REPORT: json.dumps(report, ensure_ascii=False, indent=2).encode("utf-8")}
+    where = warehouse.files().replace_folder(folder(PurePosixPath(), month, client_id).as_posix(), files)
     return dg.MaterializeResult(metadata={
         "invoices": report["invoices"], "purchases": report["purchases"]["invoices"],
         "sales": report["sales"]["invoices"], "excluded": len(report["excluded"]), "parts": report["parts"],
-        "path": dg.MetadataValue.path(str(target)),
+        "path": dg.MetadataValue.path(where),
     })
 
 

@@ -102,6 +102,11 @@ class WarehouseFiles:
         """Make the readers' views cover every table written; True when they changed."""
         return False
 
+    def replace_folder(self, folder: str, files: dict[str, bytes]) -> str:
+        """Make `folder` (relative to the warehouse) hold exactly `files`, each written whole in
+        the order given, then the ones no longer named removed; where it is, for people."""
+        raise NotImplementedError
+
     def connect(self) -> duckdb.DuckDBPyConnection:
         """A DuckDB connection for reading, with a view per table and its `live_` view."""
         con = duckdb.connect()
@@ -134,6 +139,18 @@ class LocalWarehouse(WarehouseFiles):
     def connect(self) -> duckdb.DuckDBPyConnection:
         return duckdb.connect(str(self.root / catalog.CATALOG), read_only=True)
 
+    def replace_folder(self, folder: str, files: dict[str, bytes]) -> str:
+        target = self.root / folder
+        target.mkdir(mode=0o700, parents=True, exist_ok=True)
+        for name, body in files.items():
+            tmp = target / f".{name}.{os.getpid()}.{uuid.uuid4().hex}"
+            tmp.write_bytes(body)
+            os.replace(tmp, target / name)
+        for stale in target.iterdir():
+            if stale.is_file() and not stale.name.startswith(".") and stale.name not in files:
+                stale.unlink()
+        return str(target)
+
 
 def write_atomically(table: pa.Table, path: Path) -> None:
     """Write a Parquet file under a temporary name and rename it into place."""
@@ -153,6 +170,21 @@ class S3Warehouse(WarehouseFiles):
         self.bucket, prefix = split_url(url)
         super().__init__(fs or s3_filesystem(), f"{self.bucket}/{prefix}".rstrip("/"), url.rstrip("/"))
 
+    def replace_folder(self, folder: str, files: dict[str, bytes]) -> str:
+        prefix = f"{self.base}/{folder}".removeprefix(f"{self.bucket}/")
+        with s3_failures(f"writing {prefix}"):
+            for name, body in files.items():
+                self._put(f"{prefix}/{name}", body)
+            listed = s3_client().list_objects_v2(Bucket=self.bucket, Prefix=f"{prefix}/").get("Contents", [])
+            for item in listed:
+                if item["Key"].rpartition("/")[2] not in files:
+                    s3_client().delete_object(Bucket=self.bucket, Key=item["Key"])
+        return f"s3://{self.bucket}/{prefix}"
+
+    def _put(self, name: str, body: bytes) -> None:
+        s3_client().put_object(Bucket=self.bucket, Key=name, Body=body,
+                               ChecksumSHA256=base64.b64encode(hashlib.sha256(body).digest()).decode())
+
     def write(self, table: str, day: str, data: pa.Table) -> int:
         """One PUT of the whole file, with its SHA-256 for the service to verify: the object
         appears complete or not at all. (pyarrow's own writer goes through a multipart upload,
@@ -163,6 +195,5 @@ class S3Warehouse(WarehouseFiles):
         body = sink.getvalue().to_pybytes()
         name = self.file(table, day).removeprefix(f"{self.bucket}/")
         with s3_failures(f"writing {name}"):
-            s3_client().put_object(Bucket=self.bucket, Key=name, Body=body,
-                                 ChecksumSHA256=base64.b64encode(hashlib.sha256(body).digest()).decode())
+            self._put(name, body)
         return len(body)

@@ -21,9 +21,12 @@ import pytest
 from pipelines.resources import StoreResource, WarehouseResource
 from pipelines.warehouse.assets import ASSETS
 from pipelines.warehouse.checks import CHECKS
+from exporters import isaf
 from pipelines.warehouse.io_manager import ParquetIOManager
+from pipelines.warehouse.isaf import CLIENTS, isaf_registers
 from pipelines.warehouse.storage import S3Warehouse, open_warehouse
 from schemas.warehouse import arrow_schema
+from tests.pipelines.warehouse.test_isaf_registers import month  # noqa: F401 - fixture
 from tests.support.s3 import s3_env, s3_server  # noqa: F401 - fixtures
 
 TABLES = ["jobs", "invoices", "invoice_lines", "credit_ledger", "webhook_deliveries"]
@@ -125,3 +128,20 @@ def test_warehouse_sql_reads_the_views_on_s3(s3_env, tmp_path):
                          env=env, capture_output=True, text=True, timeout=120)
     assert out.returncode == 0, out.stderr
     assert [json.loads(line) for line in out.stdout.splitlines()] == [{"date": "2026-11-20", "n": 2}]
+
+
+def test_an_isaf_register_lands_in_the_bucket_and_replaces_the_last(month, s3_env, tmp_path):
+    bucket = s3_env.bucket()
+    warehouse = WarehouseResource(root=str(tmp_path / "local"), url=f"s3://{bucket}/wh")
+    prefix = f"wh/isaf/month=2026-10/client={month['client']}"
+    s3_env.client().put_object(Bucket=bucket, Key=f"{prefix}/isaf_F_part2.xml", Body=b"<from an earlier run/>")
+    key = dg.MultiPartitionKey({"month": "2026-10", "client": month["client"]})
+    with dg.DagsterInstance.ephemeral() as instance:
+        instance.add_dynamic_partitions(CLIENTS.name, [month["client"]])
+        result = dg.materialize([isaf_registers], partition_key=key, instance=instance, resources={
+            "store": StoreResource(database_url=month["store"].url), "warehouse": warehouse})
+    assert result.success
+    assert s3_env.names(bucket) == [f"{prefix}/isaf_F.xml", f"{prefix}/report.json"]
+    body = s3_env.client().get_object(Bucket=bucket, Key=f"{prefix}/isaf_F.xml")["Body"].read()
+    assert isaf.validate(body) == []
+    assert not (tmp_path / "local").exists() or not list((tmp_path / "local").rglob("*.xml"))
