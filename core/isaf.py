@@ -1,17 +1,25 @@
 """A client's i.SAF register from the store: what `invoices isaf export` and the warehouse's
 `isaf_registers` asset read and write (exporters/isaf.py builds the XML).
 
+The dashboard's download reads the same register through `build_for`, which finds the
+client only in the caller's team and mode, and hands its parts over as `download` packs them
+(the XML, or a ZIP of the parts named as `write` names its files).
+
 The register of a month reads the client's completed invoices (an invoice being read
 again or failed is not in the books yet), its export settings (the `direction` fallback)
 and the ECB rates of the currencies they use, and writes each part as a file: `FILE` for a
 single part, `FILE_part1.xml`, `FILE_part2.xml`, … when the month is split.
 """
 
+import io
+import zipfile
+from dataclasses import dataclass
 from datetime import date, datetime, timezone
 from pathlib import Path
 
 import sqlalchemy as sa
 
+from core import errors
 from core.currency_rates import RateTable, table_for
 from core.export_settings import effective
 from core.exports import ClientInfo, ExportLookups, invoice_dates
@@ -61,12 +69,45 @@ def sources(conn: sa.Connection, client_id: str, month: str | None = None) -> tu
 
 
 def build(store: Store, client_id: str, month: str, data_type: str = "F", created: datetime | None = None,
-          max_per_part: int = isaf.MAX_INVOICES_PER_PART) -> isaf.Register:
+          max_per_part: int | None = None) -> isaf.Register:
+    """The client's register of `month`; parts of at most `max_per_part` invoices (the
+    exporter's bound, read when called, when not given)."""
     isaf.month_bounds(month)
     with store.read() as conn:
         info, found = sources(conn, client_id, month)
     created = created or datetime.now(timezone.utc)
-    return isaf.build(info, month, data_type, found, created, max_per_part)
+    return isaf.build(info, month, data_type, found, created, max_per_part or isaf.MAX_INVOICES_PER_PART)
+
+
+def build_for(store: Store, team_id: str, mode: Mode, client_id: str, month: str, data_type: str = "F",
+              created: datetime | None = None) -> isaf.Register:
+    """The register of a client of the caller's team and mode: another team's or mode's client
+    is ClientNotFound, as if it did not exist."""
+    with store.read() as conn:
+        found = conn.execute(sa.select(clients.c.id).where(in_mode(clients, team_id, mode), clients.c.id == client_id))
+        if found.first() is None:
+            raise errors.ClientNotFound(f"No client {client_id} for this team.")
+    return build(store, client_id, month, data_type, created)
+
+
+@dataclass(frozen=True)
+class Download:
+    body: bytes
+    filename: str
+    content_type: str
+
+
+def download(register: isaf.Register) -> Download:
+    """The register as one download: its XML when it is one part, else a ZIP of the parts
+    under the names `write` gives their files."""
+    name = default_name(register)
+    if len(register.parts) == 1:
+        return Download(register.parts[0], name, "application/xml")
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for path, body in zip(part_paths(Path(name), len(register.parts)), register.parts):
+            archive.writestr(path.name, body)
+    return Download(out.getvalue(), f"{Path(name).stem}.zip", "application/zip")
 
 
 def part_paths(path: Path, parts: int) -> list[Path]:

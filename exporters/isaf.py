@@ -100,12 +100,26 @@ class Source:
 
 @dataclass(frozen=True)
 class Excluded:
+    """An invoice left out: `reason` in English for the CLI and logs, `code` and `params` for
+    a page that says it in its own language (REASONS lists the codes)."""
+
     invoice_id: str
     number: str | None
     reason: str
+    code: str = "other"
+    params: dict = field(default_factory=dict)
 
     def as_dict(self) -> dict:
-        return {"invoiceId": self.invoice_id, "number": self.number, "reason": self.reason}
+        return {"invoiceId": self.invoice_id, "number": self.number, "reason": self.reason, "code": self.code}
+
+
+class Refused(ValueError):
+    """The register cannot be built as asked; `field` names what to change (`month`, `type`
+    or `client`), so a form can say it beside that field."""
+
+    def __init__(self, field: str, message: str):
+        super().__init__(message)
+        self.field = field
 
 
 @dataclass(frozen=True)
@@ -165,11 +179,22 @@ class Register:
         }
 
 
+# Codes of the reasons an invoice stays out; each _Out names one, with the values its
+# sentence needs.
+REASONS = ("direction_unknown", "no_number", "no_issue_date", "foreign_vat", "no_amounts", "line_without_amount",
+           "totals_disagree", "no_currency_rate", "vat_without_rate", "no_classifier", "no_supplier", "no_buyer",
+           "supplier_without_codes", "buyer_without_codes", "supplier_code_too_long", "buyer_code_too_long")
+
+
 class _Out(Exception):
     """The reason an invoice stays out of the register, and its direction once known (an
     invoice of the other side is no exclusion from a sales or purchase register)."""
 
     direction: str | None = None
+
+    def __init__(self, code: str, reason: str, **params: str):
+        super().__init__(reason)
+        self.code, self.params = code, params
 
 
 # --- month ------------------------------------------------------------------------------
@@ -181,7 +206,7 @@ def month_bounds(month: str) -> tuple[date, date]:
             raise ValueError
         first = date.fromisoformat(f"{month}-01")
     except ValueError:
-        raise ValueError(f"the month must be YYYY-MM; got {month!r}") from None
+        raise Refused("month", f"the month must be YYYY-MM; got {month!r}") from None
     following = (first.replace(day=28) + timedelta(days=4)).replace(day=1)
     return first, following - timedelta(days=1)
 
@@ -246,7 +271,8 @@ def _foreign(record: dict) -> str | None:
 def _line_amounts(line: dict, rate: Decimal | None) -> tuple[Decimal, Decimal]:
     net = dec(line.get("netAmount"))
     if net is None:
-        raise _Out(f"line {line.get('lineNo') or '?'} has no amount")
+        line_no = str(line.get("lineNo") or "?")
+        raise _Out("line_without_amount", f"line {line_no} has no amount", line=line_no)
     vat = dec(line.get("vatAmount"))
     if vat is None:
         vat = money(net * rate / 100) if rate is not None else ZERO
@@ -302,7 +328,7 @@ def _groups(record: dict) -> list[tuple[Decimal | None, str | None, Decimal, Dec
             rate = dec(line.get("vatRate"))
             add(rate, line.get("vatClassifier"), *_line_amounts(line, rate))
     if not out:
-        raise _Out("the invoice has neither a VAT breakdown nor lines with amounts")
+        raise _Out("no_amounts", "the invoice has neither a VAT breakdown nor lines with amounts")
     return [(rate, code, sums[0], sums[1]) for (rate, code), sums in out.items()]
 
 
@@ -313,8 +339,9 @@ def _check_totals(record: dict, groups: list, sign: Decimal) -> None:
     for name, got, key in (("taxable amounts", taxable, "net"), ("VAT amounts", vat, "vat")):
         printed = dec(totals.get(key))
         if printed is not None and abs(abs(printed) - abs(got)) > TOLERANCE:
-            raise _Out(f"the {name} per VAT rate add up to {got * sign} but the invoice's {key} total is "
-                       f"{printed}; correct the VAT breakdown or the totals")
+            raise _Out("totals_disagree", f"the {name} per VAT rate add up to {got * sign} but the invoice's {key} "
+                       f"total is {printed}; correct the VAT breakdown or the totals",
+                       total=key, computed=str(got * sign), printed=str(printed))
 
 
 def _percentage(rate: Decimal, code: str) -> Decimal | None:
@@ -327,18 +354,19 @@ def _counterparty(invoice: Invoice, flow: str) -> Counterparty:
     raw = invoice.seller if flow == classify.PURCHASE else invoice.buyer
     role = "supplier" if flow == classify.PURCHASE else "buyer"
     if raw is None:
-        raise _Out(f"the invoice has no {role}")
+        raise _Out(f"no_{role}", f"the invoice has no {role}")
     vat, company = _norm(raw.vatCode), _norm(raw.companyCode)
     country = countries.of(raw.address.country if raw.address else None, raw.vatCode)
     name = (raw.name or "").strip()[:256] or ND
     if not vat and not company:
         if not raw.isNaturalPerson:
-            raise _Out(f"the {role} has neither a company code nor a VAT code; correct the invoice (or mark the "
-                       f"{role} as a natural person)")
+            raise _Out(f"{role}_without_codes", f"the {role} has neither a company code nor a VAT code; correct the "
+                       f"invoice (or mark the {role} as a natural person)")
         return Counterparty(None, ND, None, country, name)
     for code in (vat, company):
         if code and len(code) > 35:
-            raise _Out(f"the {role}'s code {code!r} is longer than i.SAF's 35 characters")
+            raise _Out(f"{role}_code_too_long", f"the {role}'s code {code!r} is longer than i.SAF's 35 characters",
+                       code=code)
     return Counterparty(company or vat, vat or ND, company, country, name)
 
 
@@ -360,7 +388,7 @@ def entry(source: Source) -> Entry:
     record = invoice.dto()
     flow, _how = classify.direction(record, lookups.client, lookups.settings.get("direction") or "")
     if flow is None:
-        raise _Out("purchase or sale cannot be told: neither party carries the client's company or VAT code; set "
+        raise _Out("direction_unknown", "purchase or sale cannot be told: neither party carries the client's company or VAT code; set "
                    "the client's codes, the invoice's direction or the export setting `direction`")
     try:
         return _entry(invoice, lookups, record, flow)
@@ -373,14 +401,14 @@ def _entry(invoice: Invoice, lookups: ExportLookups, record: dict, flow: str) ->
     try:
         number = preprocess.document_number(invoice)[0][:70]
     except errors.InvoiceExportUnavailablePreprocessing as exc:
-        raise _Out(exc.detail) from None
+        raise _Out("no_number", exc.detail or "the invoice has no number") from None
     issued = _date(invoice.issueDate)
     if issued is None:
-        raise _Out("the invoice has no issue date; correct it before filing")
+        raise _Out("no_issue_date", "the invoice has no issue date; correct it before filing")
     record = _classified(record, flow)
     foreign = _foreign(record)
     if foreign:
-        raise _Out(f"foreign VAT, not reported in i.SAF ({foreign})")
+        raise _Out("foreign_vat", f"foreign VAT, not reported in i.SAF ({foreign})")
     sign = _printed_sign(record)
     groups = _groups(record)
     _check_totals(record, groups, sign)
@@ -391,18 +419,20 @@ def _entry(invoice: Invoice, lookups: ExportLookups, record: dict, flow: str) ->
         found = lookups.rates.on_or_before(delivered or issued) if (
             lookups.rates is not None and lookups.rates.currency == currency) else None
         if found is None:
-            raise _Out(f"no {currency} rate to EUR on or within 7 days before {(delivered or issued).isoformat()}; "
-                       "load the ECB reference rates (invoices admin export rates load FILE)")
+            day = (delivered or issued).isoformat()
+            raise _Out("no_currency_rate", f"no {currency} rate to EUR on or within 7 days before {day}; "
+                       "load the ECB reference rates (invoices admin export rates load FILE)", currency=currency, day=day)
         eur_rate = found[1]
     kind = _kind(invoice)
     out_sign = Decimal(-1) if kind == "KS" else Decimal(1)
     totals = []
     for rate, code, taxable, vat in sorted(groups, key=lambda g: (g[1] or "", -(g[0] or ZERO))):
         if rate is None:
-            raise _Out("a VAT amount has no rate; correct the VAT breakdown")
+            raise _Out("vat_without_rate", "a VAT amount has no rate; correct the VAT breakdown")
         if not code:
-            raise _Out(f"no VAT classifier for the {rate.normalize():f} % VAT (the classification tables do not "
-                       "decide it); set vatClassifier on the invoice's VAT breakdown")
+            raise _Out("no_classifier", f"no VAT classifier for the {rate.normalize():f} % VAT (the classification "
+                       "tables do not decide it); set vatClassifier on the invoice's VAT breakdown",
+                       rate=f"{rate.normalize():f}")
         taxable, vat = taxable * sign, vat * sign  # magnitudes of what the document states
         if eur_rate is not None:
             taxable, vat = taxable / eur_rate, vat / eur_rate
@@ -429,11 +459,11 @@ def build(client: ClientInfo, month: str, data_type: str, sources: Iterable[Sour
     """The register of `month` (YYYY-MM) for `client`: its parts as XML, the invoices in it
     and those left out with their reasons. ValueError when the client cannot file one."""
     if data_type not in DATA_TYPES:
-        raise ValueError(f"the register type must be one of {', '.join(DATA_TYPES)}; got {data_type!r}")
+        raise Refused("type", f"the register type must be one of {', '.join(DATA_TYPES)}; got {data_type!r}")
     month_bounds(month)
     code = _norm(client.company_code)
     if not code or not code.isdigit() or len(code) > 11:
-        raise ValueError(f"client {client.id} has no company code of up to 11 digits (got {client.company_code!r}); "
+        raise Refused("client", f"client {client.id} has no company code of up to 11 digits (got {client.company_code!r}); "
                          "i.SAF names the reporting company by it")
     if max_per_part < 1:
         raise ValueError("a part holds at least one invoice")
@@ -448,7 +478,7 @@ def build(client: ClientInfo, month: str, data_type: str, sources: Iterable[Sour
             if exc.direction is not None and not _wanted(data_type, exc.direction):
                 continue
             number = (invoice.invoiceNumber or invoice.number or None)
-            excluded.append(Excluded(invoice.id, number, str(exc)))
+            excluded.append(Excluded(invoice.id, number, str(exc), exc.code, exc.params))
             continue
         if _wanted(data_type, item.direction):
             entries.append(item)

@@ -18,16 +18,20 @@ from exporters import isaf
 from tests.exporters.test_isaf import month_sources
 
 
-def seed(store: Store, team: str, client_id: str, status: str = "completed") -> list[dict]:
-    """The October month of tests/exporters/test_isaf.py as the client's invoice rows."""
+def seed(store: Store, team: str, client_id: str, status: str = "completed", mode: str = "live") -> list[dict]:
+    """The October month of tests/exporters/test_isaf.py as the client's invoice rows (ids
+    of another mode than live get the mode's suffix, so both modes can hold the month)."""
     documents = []
     with store.write() as conn:
         for source in month_sources():
             dto = source.invoice.dto()
-            dto.update(clientId=client_id, mode="live")
+            if mode != "live":
+                dto["id"] = f"{dto['id']}_{mode}"
+                dto["jobId"] = f"{dto['jobId']}_{mode}"
+            dto.update(clientId=client_id, mode=mode)
             dto["assignment"]["clientId"] = client_id
             conn.execute(invoices.insert().values(
-                id=dto["id"], team_id=team, mode="live", client_id=client_id, job_id=dto["jobId"], status=status,
+                id=dto["id"], team_id=team, mode=mode, client_id=client_id, job_id=dto["jobId"], status=status,
                 document=dto, created_at=utcnow(), updated_at=utcnow(),
             ))
             documents.append(dto)
