@@ -12,7 +12,7 @@ from core.store.db import Store
 from core.webhooks.urls import UrlGuard, system_resolver
 from dashboard import config as dashboard_config
 from dashboard import templating
-from dashboard.pages import auth, books, exports, invoices, uploads, webhooks, work
+from dashboard.pages import auth, books, exports, invoices, isaf, uploads, webhooks, work
 from dashboard.sessions import Cookies
 from dashboard.web import PREFIX, DashboardGate, Page, Renderer, redirect
 
@@ -49,6 +49,7 @@ def _routes(page_deps: dict) -> dict[str, Page]:
         f"{PREFIX}/clients/{{client_id}}/export/rules": exports.ClientMappingRules,
         f"{PREFIX}/clients/{{client_id}}/export/rules/{{rule_id:int}}/delete": exports.ClientMappingRuleDelete,
         f"{PREFIX}/exports": exports.Exports, f"{PREFIX}/exports/download": exports.ExportDownload,
+        f"{PREFIX}/exports/isaf": isaf.IsafRegister, f"{PREFIX}/exports/isaf/download": isaf.IsafDownload,
         f"{PREFIX}/contacts": books.ContactCreateForm, f"{PREFIX}/contacts/{{contact_id}}": books.Contact,
         f"{PREFIX}/contacts/{{contact_id}}/delete": books.ContactDelete,
         f"{PREFIX}/keys": books.Keys, f"{PREFIX}/keys/{{key_id}}/revoke": books.KeyRevoke,
