@@ -150,7 +150,7 @@ def tesseract_limit(scan: Path, pages: int = 3) -> dict:
     return {"cpu_s_per_page": round(per_page, 2), "cores": cores, "pages_per_minute": round(60 * cores / per_page, 1)}
 
 
-def measure(digital: int = 40, scans: int = 6, idle_s: float = 10.0) -> dict:
+def measure(digital: int = 40, scans: int = 12, idle_s: float = 10.0) -> dict:
     with tempfile.TemporaryDirectory(prefix="invoices-cost-") as tmp:
         home = Path(tmp)
         receiver = Receiver(home).start()
@@ -195,7 +195,7 @@ def measure(digital: int = 40, scans: int = 6, idle_s: float = 10.0) -> dict:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--digital", type=int, default=40, help="digital PDFs")
-    parser.add_argument("--scans", type=int, default=6, help="scanned pages")
+    parser.add_argument("--scans", type=int, default=12, help="scanned pages")
     args = parser.parse_args()
     result = measure(args.digital, args.scans)
     RESULTS.mkdir(parents=True, exist_ok=True)

@@ -14,7 +14,11 @@ measures:
 - webhooks (bench/webhooks.py): event commit → receipt at a fast local HTTPS receiver
   (p50/p95) and deliveries per second for a burst. `--only webhooks` measures just these
   and keeps the other figures of latest.json; `--only api` likewise measures just the API
-  load (on the same private stack, stream runs included).
+  load (on the same private stack, stream runs included);
+- what an invoice costs (bench/cost.py): CPU-milliseconds per digital invoice end to end and
+  CPU-seconds per scanned page, summed over every process of the stack less its idle CPU, and
+  scanned pages per minute against the machine's Tesseract limit. `--only cost` measures just
+  these.
 
 `--store postgres` measures the same stack twice in one run, first on SQLite and then on a
 throw-away PostgreSQL cluster (Debian's binaries, as the tests' PostgreSQL fixture makes
@@ -37,6 +41,7 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
+from bench import cost as cost_bench
 from bench import load
 from bench import webhooks as webhook_bench
 from bench.stats import percentile
@@ -158,13 +163,20 @@ def main() -> None:
     parser.add_argument("--users", type=int, default=16, help="concurrent users of each locust run")
     parser.add_argument("--scan-pages", type=int, default=30, help="scanned pages for the sustained rate")
     parser.add_argument("--webhook-events", type=int, default=500, help="events in the webhook burst")
-    parser.add_argument("--only", choices=["all", "api", "webhooks"], default="all")
+    parser.add_argument("--cost-digital", type=int, default=40, help="digital PDFs whose CPU cost is measured")
+    parser.add_argument("--cost-scans", type=int, default=12, help="scanned pages whose CPU cost is measured")
+    parser.add_argument("--only", choices=["all", "api", "webhooks", "cost"], default="all")
     parser.add_argument("--store", choices=["sqlite", "postgres"], default="sqlite",
                         help="postgres: measure on SQLite, then on a throw-away PostgreSQL, in one run")
     parser.add_argument("--out", type=Path, default=RESULTS / "latest.json", help="where the report goes")
     args = parser.parse_args()
     if args.only == "webhooks":
         write_report(_webhooks_only(args.webhook_events), _previous_report(args.out), args.out)
+        return
+    if args.only == "cost":
+        previous = _previous_report(args.out)
+        previous["results"]["cost"] = _cost(args)
+        write_report(previous["results"].get("webhooks"), previous, args.out)
         return
     groups = int(os.environ.get("INVOICES_STREAM_GROUPS", "2"))
     if args.only == "api":
@@ -174,6 +186,7 @@ def main() -> None:
         write_report(previous["results"]["webhooks"], previous, args.out)
         return
     results = measure(args, groups, "sqlite")
+    results["cost"] = _cost(args)
     report = {"measuredAt": _now(), "machine": _machine(), "streamGroups": groups, "results": results}
     if args.store == "postgres":
         results["postgres"] = measure(args, groups, "postgres")
@@ -257,18 +270,25 @@ def _webhooks_only(events: int = 500) -> dict:
     return {"measuredAt": _now(), "machine": _machine(), **measured}
 
 
+def _cost(args) -> dict:
+    measured = cost_bench.measure(args.cost_digital, args.cost_scans)
+    measured.pop("targets")
+    return {"measuredAt": _now(), "machine": _machine(), **measured}
+
+
 def _previous_report(path: Path) -> dict:
     return json.loads(path.read_text()) if path.exists() else {"results": {}}
 
 
-def write_report(webhooks: dict, report: dict, path: Path) -> None:
+def write_report(webhooks: dict | None, report: dict, path: Path) -> None:
     results = report["results"]
-    results["webhooks"] = webhooks
     report["targets"] = TARGETS
-    meets = {
-        "webhook_p50_s": webhooks["event_to_receipt"]["p50_s"] <= TARGETS["webhook_p50_s"],
-        "webhook_deliveries_per_second": webhooks["burst"]["deliveries_per_second"] >= TARGETS["webhook_deliveries_per_second"],
-    }
+    meets = {}
+    if webhooks is not None:
+        results["webhooks"] = webhooks
+        meets["webhook_p50_s"] = webhooks["event_to_receipt"]["p50_s"] <= TARGETS["webhook_p50_s"]
+        meets["webhook_deliveries_per_second"] = (webhooks["burst"]["deliveries_per_second"]
+                                                  >= TARGETS["webhook_deliveries_per_second"])
     if "digital_pdf_latency" in results:
         meets["digital_p50_s"] = results["digital_pdf_latency"]["client_p50_s"] <= TARGETS["digital_p50_s"]
         meets["burst_per_minute"] = results["digital_burst"]["completed_per_minute"] >= TARGETS["burst_per_minute"]
@@ -277,8 +297,11 @@ def write_report(webhooks: dict, report: dict, path: Path) -> None:
         meets["get_job_p99_ms"] = (api["get_job"]["p99_ms"] or float("inf")) < TARGETS["get_job_p99_ms"]
         meets["uploads_100k_per_second"] = api["upload_100k_pdf"]["requests_per_second"] >= TARGETS["uploads_100k_per_second"]
         meets["scan_pages_per_minute"] = (api["scans_sustained"]["pages_per_minute"] or 0) >= TARGETS["scan_pages_per_minute"]
+    if "cost" in results:
+        report["targets"] = {**report["targets"], **cost_bench.TARGETS}
+        meets.update(results["cost"]["meets"])
     if "postgresVsSqlite" in report:
-        report["targets"] = {**TARGETS, **POSTGRES_TARGETS}
+        report["targets"] = {**report["targets"], **POSTGRES_TARGETS}
         shares = report["postgresVsSqlite"]
         meets["postgres_uploads_ratio"] = (shares["uploads_100k_per_second"] or 0) >= POSTGRES_TARGETS["postgres_uploads_ratio"]
         meets["postgres_completed_ratio"] = (shares["completed_per_minute"] or 0) >= POSTGRES_TARGETS["postgres_completed_ratio"]

@@ -35,7 +35,8 @@ def test_a_postgres_run_writes_its_figures_beside_sqlites(tmp_path):
     out = tmp_path / "report.json"
     code, output = _bench("--store", "postgres", "--digital", "1", "--scans", "1", "--burst", "4",
                           "--load-seconds", "3", "--users", "2",
-                          "--scan-pages", "1", "--webhook-events", "10", "--out", str(out),
+                          "--scan-pages", "1", "--webhook-events", "10", "--cost-digital", "2", "--cost-scans", "1",
+                          "--out", str(out),
                           timeout_s=900)
     assert code == 0, output[-3000:]
     report = json.loads(out.read_text())
@@ -47,4 +48,5 @@ def test_a_postgres_run_writes_its_figures_beside_sqlites(tmp_path):
     shares = report["postgresVsSqlite"]
     assert shares["completed_per_minute"] == pytest.approx(
         postgres["digital_burst"]["completed_per_minute"] / sqlite["digital_burst"]["completed_per_minute"], abs=1e-3)
-    assert {"postgres_uploads_ratio", "postgres_completed_ratio"} <= set(report["meets"])
+    assert {"postgres_uploads_ratio", "postgres_completed_ratio", "digital_cpu_ms_per_invoice"} <= set(report["meets"])
+    assert sqlite["cost"]["digital"]["documents"] == 2 and sqlite["cost"]["digital"]["cpu_ms_per_document"] > 0
