@@ -26,7 +26,7 @@ _ELEMENT = {
     ("purchase", False): "pirkimas", ("purchase", True): "pirkimoGrazinimas",
     ("sales", False): "pardavimas", ("sales", True): "pardavimoGrazinimas",
 }
-_FILE_WORD = {
+FILE_WORDS = {
     "pirkimas": "pirkimai", "pirkimoGrazinimas": "pirkimu_grazinimai",
     "pardavimas": "pardavimai", "pardavimoGrazinimas": "pardavimo_grazinimai",
 }
@@ -37,7 +37,7 @@ def _is_goods(line: Line) -> bool:
     return line.code_type == "goods"
 
 
-def _check(doc: Prepared) -> None:
+def check(doc: Prepared) -> None:
     for line in doc.lines:
         if not _is_goods(line) and len(line.code) > 13:
             raise preprocess.refuse(f"line {line.no}: Finvalda service code {line.code!r} is longer than 13 characters")
@@ -96,13 +96,18 @@ def _line(parent: etree._Element, doc: Prepared, line: Line) -> None:
         xmlout.add(row, "suma_vntl", between(eur_price, 2, 4))
 
 
+def operation_class(doc: Prepared) -> str:
+    """The element that names the operation's class (`pirkimas`, `pardavimoGrazinimas`, …)."""
+    return _ELEMENT[(doc.direction, doc.credit)]
+
+
 def build(doc: Prepared) -> etree._Element:
     purchase = doc.direction == "purchase"
     root = etree.Element("fvsdata", nsmap={"xsi": XSI})
     _client(xmlout.add(root, "klientai", None), doc)
     _cards(xmlout.add(root, "prekes", None), xmlout.add(root, "paslaugos", None), doc)
     operations = xmlout.add(root, "operacijos", None)
-    op = xmlout.add(operations, _ELEMENT[(doc.direction, doc.credit)], None)
+    op = xmlout.add(operations, operation_class(doc), None)
     type_key, journal_key = ("purchase_type", "purchase_journal") if purchase else ("sales_type", "sales_journal")
     xmlout.add_if(op, "tipas", doc.setting(f"finvalda.{type_key}"))
     xmlout.add_if(op, "zurnalas", doc.setting(f"finvalda.{journal_key}"))
@@ -127,7 +132,7 @@ def build(doc: Prepared) -> etree._Element:
 
 def render(invoice: Invoice, lookups: ExportLookups) -> ExportFile:
     doc = preprocess.prepare(invoice, lookups, NEEDS)
-    _check(doc)
+    check(doc)
     root = build(doc)
-    word = _FILE_WORD[_ELEMENT[(doc.direction, doc.credit)]]
+    word = FILE_WORDS[operation_class(doc)]
     return ExportFile(xmlout.document(root), CONTENT_TYPE, f"{naming.stem(doc.number, doc.invoice_id)}_{word}_finvalda.xml")

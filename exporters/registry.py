@@ -2,14 +2,16 @@
 
 A renderer takes the invoice record (`schemas.invoice.Invoice`) and its read-only lookups
 (core.exports.ExportLookups) and returns an `ExportFile` (bytes, Content-Type, file name), or raises
-`InvoiceExportUnavailablePreprocessing` with the reason.
+`InvoiceExportUnavailablePreprocessing` with the reason. `period_of` gives, for a program
+whose import file takes several invoices, how a period's invoices become that one file
+(exporters/period.py); None for the formats that hold one invoice per file.
 """
 
 from collections.abc import Callable
 
 from core import errors
 from core.exports import ExportLookups
-from exporters import agnum, centas, cii, finvalda, json_export, rivile, xml_ubl
+from exporters import agnum, centas, cii, finvalda, json_export, period, rivile, xml_ubl
 from exporters.model import ExportFile
 from schemas.invoice import Invoice
 
@@ -37,3 +39,9 @@ def renderer(name: str | None) -> Renderer:
 
 def export(name: str, invoice: Invoice, lookups: ExportLookups) -> ExportFile:
     return renderer(name)(invoice, lookups)
+
+
+def period_of(name: str) -> period.Period | None:
+    """How a period's invoices become the program's import file, where its format takes
+    several invoices in one file; None where a file holds one invoice."""
+    return period.PERIODS.get(name)

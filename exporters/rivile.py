@@ -171,13 +171,20 @@ def _card(doc: Prepared, line: Line) -> etree._Element:
     return n17
 
 
-def _eip(records: list[etree._Element]) -> bytes:
+def eip(records: list[etree._Element]) -> bytes:
+    """One .eip file of these records: the declaration, then the records without a root."""
     text = DECLARATION + "\n" + "".join(xmlout.serialise(r) + "\n" for r in records)
     return text.encode("cp1257")
 
 
 def files(doc: Prepared) -> dict[str, bytes]:
     """The .eip files of one invoice, by name, in import order (empty files left out)."""
+    return {name: eip(items) for name, items in records(doc).items()}
+
+
+def records(doc: Prepared) -> dict[str, list[etree._Element]]:
+    """The records of one invoice by the .eip file they go in, in import order (empty files
+    left out)."""
     header = _header(doc)
     for line in doc.lines:
         header.append(_line(doc, line))
@@ -189,9 +196,9 @@ def files(doc: Prepared) -> dict[str, bytes]:
         seen.add(line.code)
         name = {"goods": "prekes.eip", "service": "paslaugos.eip"}.get(line.code_type, "kodai.eip")
         cards[name].append(_card(doc, line))
-    out = {"klientai.eip": _eip([_partner(doc)])}
-    out.update({name: _eip(records) for name, records in cards.items() if records})
-    out["pardavimai.eip" if doc.direction == "sales" else "pirkimai.eip"] = _eip([header])
+    out = {"klientai.eip": [_partner(doc)]}
+    out.update({name: items for name, items in cards.items() if items})
+    out["pardavimai.eip" if doc.direction == "sales" else "pirkimai.eip"] = [header]
     return out
 
 
