@@ -154,7 +154,7 @@ class Exports(Page):
                                           pagination.Page(None, pagination.MAX_LIMIT), lambda doc: doc["id"])
         chosen = req.get_param("format") or program or "rivile"
         self.render(req, resp, "exports.html", clients=clients, search=search, formats=registry.FORMATS,
-                    chosen=chosen, program=program, count=len(first), more=bool(more), limit=export_bundle.MAX_INVOICES,
+                    chosen=chosen, merged=registry.period_of(chosen) is not None, program=program, count=len(first), more=bool(more), limit=export_bundle.MAX_INVOICES,
                     filtered=bool(req.params))
 
 
@@ -168,6 +168,7 @@ class ExportDownload(Page):
             return
         bundle = export_bundle.build(self.store, self.principal(req), search, fmt, date.today())
         name = "-".join(p for p in (fmt, search.client_id, search.issued_from, search.issued_to) if p)
-        resp.content_type, resp.downloadable_as, resp.data = "application/zip", f"{name}.zip", bundle.body
+        filename = f"{name}-{bundle.filename}" if bundle.filename else f"{name}.zip"
+        resp.content_type, resp.downloadable_as, resp.data = bundle.content_type, filename, bundle.body
         resp.set_header("X-Exported", str(len(bundle.exported)))
         resp.set_header("X-Refused", str(len(bundle.refused)))

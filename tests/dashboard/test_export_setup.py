@@ -1,12 +1,13 @@
 """Export set-up per client and a period's exports: admins save a client's codes (checked,
 refused beside the field in the page's language), members read them; a refused export links
-to the setting that fixes it; a filtered list downloads as one ZIP per program with the
-refused invoices listed. Only the live books of the member's team are ever reached."""
+to the setting that fixes it; a filtered list downloads as the program's one import file
+(a ZIP with the refused invoices listed when some are refused). Only the live books of the member's team are ever reached."""
 
 import io
 import zipfile
 
 import sqlalchemy as sa
+from lxml import etree
 
 from core import export_settings
 from core.export_mapping import add_client_item_rule, rules_for
@@ -95,12 +96,34 @@ def test_a_period_of_a_client_downloads_as_one_zip_with_the_refused_listed(admin
     refused = download(client=client_id).read("refused.txt").decode()
     assert march in refused and march_too in refused and other not in refused and "default_expense_code" in refused
     admin_browser.post(f"/app/clients/{client_id}/export", {"default_expense_code": "6000"})
-    names = download(client=client_id).namelist()
-    assert {n.split("/")[0] for n in names} == {march, march_too} and "refused.txt" not in names
+    eip = download(client=client_id)  # nothing refused: Rivilė's one .eip set of the period
+    assert eip.namelist() == ["klientai.eip", "pirkimai.eip"]
+    purchases = eip.read("pirkimai.eip").decode("cp1257")
+    assert purchases.count("<I06>") == 2 and eip.read("klientai.eip").decode("cp1257").count("<N08>") == 1
     everything = " ".join(download().namelist()) + download().read("refused.txt").decode()
     assert test_invoice not in everything and other in everything  # another mode's invoices never
     assert download(client=client_id, to="2000-01-01").namelist() == []  # a period with none
     assert admin_browser.get("/app/exports/download?format=excel").status_code == 400
+
+
+def test_a_period_for_a_program_is_its_one_import_file_and_json_stays_a_file_each(admin_browser, team, home_store):
+    client_id = team.client()
+    _, first = team.invoice(client_id=client_id)
+    _, second = team.invoice(client_id=client_id, data=PDF + b"\n%2\n")
+    admin_browser.post(f"/app/clients/{client_id}/export", {"default_expense_code": "6000"})
+    page = admin_browser.get(f"/app/exports?client={client_id}&format=centas&lang=en")
+    assert "own import file, one per side" in page.text
+    answer = admin_browser.get("/app/exports/download", params={"format": "centas", "client": client_id})
+    assert answer.status_code == 200 and answer.headers["content-type"].startswith("application/xml")
+    assert answer.headers["content-disposition"].endswith(f'centas-{client_id}-pirkimai.xml"')
+    root = etree.fromstring(answer.content)
+    assert [d.findtext("orig_nuoroda") for d in root.findall("dokumentas")] == [first, second]
+    assert answer.headers["x-exported"] == "2" and answer.headers["x-refused"] == "0"
+    page = admin_browser.get(f"/app/exports?client={client_id}&format=json&lang=lt")
+    assert "šiame formate viename faile – viena sąskaita" in page.text
+    answer = admin_browser.get("/app/exports/download", params={"format": "json", "client": client_id})
+    names = zipfile.ZipFile(io.BytesIO(answer.content)).namelist()
+    assert answer.headers["content-type"] == "application/zip" and {n.split("/")[0] for n in names} == {first, second}
 
 
 def test_an_admin_adds_and_removes_a_clients_item_rule(admin_browser, team, home_store):
