@@ -88,7 +88,7 @@ class IsafRegister(Page):
             clients = client_names(conn, principal)
         context = {"clients": clients, "types": TYPES, "client_id": client_id, "data_type": data_type,
                    "month": month or _previous_month(date.today()), "register": None, "excluded": [], "problem": None}
-        if not req.get_param("month") and not client_id:
+        if "month" not in req.params:  # the form, a client perhaps chosen already (from its set-up page)
             self.render(req, resp, "isaf.html", **context)
             return
         fields = {}

@@ -98,6 +98,7 @@ def test_test_mode_and_another_teams_clients_are_not_found(member, team, other_t
     ({"month": "spalis"}, "month", "Nurodykite mėnesį formatu MMMM-MM."),
     ({"type": "X"}, "type", "Pasirinkite vieną iš siūlomų reikšmių."),
     ({"client": ""}, "client", "Pasirinkite klientą."),
+    ({"month": ""}, "month", "Nurodykite mėnesį formatu MMMM-MM."),
 ])
 def test_bad_values_are_refused_beside_their_fields(member, month, params, field, lt):
     client_id, _ = month
@@ -116,6 +117,11 @@ def test_a_client_without_a_company_code_is_refused_beside_the_client(member, te
     assert 'data-error-for="client">The client has no company code of up to 11 digits' in page.text
 
 
-def test_the_exports_page_leads_to_the_register(member):
+def test_the_exports_page_and_the_clients_set_up_lead_to_the_register(member, month):
+    client_id, _ = month
     page = member.get("/app/exports?lang=lt")
     assert 'href="/app/exports/isaf"' in page.text and "Mėnesio i.SAF registras" in page.text
+    page = member.get(f"/app/clients/{client_id}/export?lang=en")
+    assert f'href="/app/exports/isaf?client={client_id}"' in page.text
+    chosen = member.get(f"/app/exports/isaf?client={client_id}&lang=en")  # the client chosen, the month not yet
+    assert chosen.status_code == 200 and f'<option value="{client_id}" selected>' in chosen.text
