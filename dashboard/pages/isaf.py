@@ -51,6 +51,10 @@ FIELD_PROBLEMS = {
 }
 
 
+def _field_problem(name: str) -> str:
+    return i18n.gettext(FIELD_PROBLEMS[name])
+
+
 def reason(excluded: isaf.Excluded) -> str:
     """The reason in the page's language; the English reason where there is no sentence for it."""
     text = REASONS.get(excluded.code)
@@ -74,8 +78,22 @@ def _choice(req: falcon.Request) -> tuple[str, str, str]:
 
 
 def _refusal(fields: dict[str, str]) -> problems.Explained:
-    return problems.Explained("validation.invalid_body", 400, i18n.gettext(
-        "Some fields need fixing; see the messages beside them. Nothing was saved."), fields)
+    return problems.Explained("validation.invalid_body", 400,
+                              i18n.gettext("Some fields need fixing; see the messages beside them."), fields)
+
+
+def _field_problems(client_id: str, month: str, data_type: str) -> dict[str, str]:
+    """Every field the form must change, at once (the register itself names only the first)."""
+    fields = {}
+    if not client_id:
+        fields["client"] = i18n.gettext("Choose a client.")
+    try:
+        isaf.month_bounds(month)
+    except isaf.Refused:
+        fields["month"] = _field_problem("month")
+    if data_type not in isaf.DATA_TYPES:
+        fields["type"] = _field_problem("type")
+    return fields
 
 
 class IsafRegister(Page):
@@ -91,18 +109,15 @@ class IsafRegister(Page):
         if "month" not in req.params:  # the form, a client perhaps chosen already (from its set-up page)
             self.render(req, resp, "isaf.html", **context)
             return
-        fields = {}
-        if not client_id:
-            fields["client"] = i18n.gettext("Choose a client.")
-        try:
-            register = registers.build_for(self.store, principal.team_id, principal.mode, client_id, month, data_type) \
-                if not fields else None
-        except isaf.Refused as exc:
-            fields[exc.field] = i18n.gettext(FIELD_PROBLEMS[exc.field])
-            register = None
+        fields = _field_problems(client_id, month, data_type)
+        if not fields:
+            try:
+                register = registers.build_for(self.store, principal.team_id, principal.mode, client_id, month,
+                                               data_type)
+            except isaf.Refused as exc:
+                fields[exc.field] = _field_problem(exc.field)
         if fields:
-            self.render(req, resp, "isaf.html", **{**context, "problem": _refusal(fields),
-                                                   "status": falcon.HTTP_400})
+            self.render(req, resp, "isaf.html", **{**context, "problem": _refusal(fields), "status": falcon.HTTP_400})
             return
         self.render(req, resp, "isaf.html", **{**context, "register": register,
                                                "excluded": [(x, reason(x)) for x in register.excluded]})
@@ -118,7 +133,7 @@ class IsafDownload(Page):
             register = registers.build_for(self.store, principal.team_id, principal.mode, client_id, month, data_type)
         except isaf.Refused as exc:
             self.render(req, resp, "error.html", status=falcon.HTTP_400, code=400,
-                        detail=i18n.gettext(FIELD_PROBLEMS[exc.field]))
+                        detail=_field_problem(exc.field))
             return
         made = registers.download(register)
         resp.content_type, resp.downloadable_as, resp.data = made.content_type, made.filename, made.body

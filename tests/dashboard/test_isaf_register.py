@@ -110,6 +110,13 @@ def test_bad_values_are_refused_beside_their_fields(member, month, params, field
         assert member.get("/app/exports/isaf/download", params=query).status_code == 400
 
 
+def test_every_refused_field_is_named_at_once(member):
+    page = member.get("/app/exports/isaf", params={"client": "", "month": "10/2026", "type": "Z", "lang": "en"})
+    assert page.status_code == 400
+    assert all(f'data-error-for="{field}"' in page.text for field in ("client", "month", "type"))
+    assert "Some fields need fixing; see the messages beside them." in page.text
+
+
 def test_a_client_without_a_company_code_is_refused_beside_the_client(member, team, home_store):
     client_id = admin.create_client(home_store, team.team_id, Mode.LIVE, "UAB Be kodo")["clientId"]
     page = member.get(f"/app/exports/isaf?client={client_id}&month=2026-10&lang=en")
