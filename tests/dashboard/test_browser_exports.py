@@ -1,10 +1,17 @@
 """Export set-up and a period's exports in a real browser: a refused export leads to the
 field that fixes it, the admin saves it (a refused value shown beside its field, in both
-languages), and the client's month downloads as one ZIP."""
+languages), and the client's month downloads as one ZIP of JSON files, or as Centas' one
+import file with both invoices in it."""
 
 import io
 import zipfile
+from pathlib import Path
 
+from lxml import etree
+
+from core import export_settings
+from core.modes import Mode
+from tests.api.helpers import PDF
 from tests.dashboard.browser_support import world_fixture
 
 world = world_fixture()
@@ -69,4 +76,27 @@ def test_a_clients_period_downloads_as_one_zip_en(world):
     assert len(names) == 1 and names[0].endswith(".json")
     page.goto(f"{world.base}/clients/{client_id}/export")
     assert "Only an admin of the team changes the export set-up." in page.inner_text("body")
+    page.context.close()
+
+
+def test_a_clients_period_downloads_as_centas_one_import_file_lt(world):
+    team = world.team
+    client_id = team.client(name="UAB Vienas failas")
+    _, first = team.invoice(client_id=client_id, data=PDF + b"\n%centas-1\n")
+    _, second = team.invoice(client_id=client_id, data=PDF + b"\n%centas-2\n")
+    export_settings.save_client(world.store, team.team_id, Mode.LIVE, client_id, {"default_expense_code": "6000"})
+    page = world.page(team.member_email, "lt")
+    page.goto(f"{world.base}/exports")
+    page.locator("#export-filter").wait_for()
+    page.select_option("#client", client_id)
+    page.select_option("#format", "centas")
+    page.click("#export-filter button")
+    page.wait_for_selector("#export-summary")
+    assert "po vieną kiekvienai pusei" in page.locator("#download-form").inner_text()
+    with page.expect_download() as caught:
+        page.click("#download")
+    download = caught.value
+    assert download.suggested_filename == f"centas-{client_id}-pirkimai.xml"
+    root = etree.fromstring(Path(download.path()).read_bytes())
+    assert [d.findtext("orig_nuoroda") for d in root.findall("dokumentas")] == [first, second]
     page.context.close()
