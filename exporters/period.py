@@ -78,11 +78,13 @@ def rivile_merge(pieces: list[Piece]) -> list[ExportFile]:
     seen: set = set()
     for _doc, by_file in pieces:
         for name, records in by_file.items():
+            documents = name in ("pirkimai.eip", "pardavimai.eip")
             for record in records:
-                documents = name in ("pirkimai.eip", "pardavimai.eip")
-                if documents or _rivile_key(record) not in seen:
+                if not documents:  # a partner or card: once
+                    if _rivile_key(record) in seen:
+                        continue
                     seen.add(_rivile_key(record))
-                    merged.setdefault(name, []).append(record)
+                merged.setdefault(name, []).append(record)
     stamp = pieces[0][0].export_date.timetuple()[:3] + (0, 0, 0)
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
