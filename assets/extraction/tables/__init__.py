@@ -51,6 +51,8 @@ def detect_tables(layout: Layout) -> list[Table]:
             if table is not None:
                 found.append(table)
         tables += sorted(found, key=lambda t: min(ln.cy for row in t.rows for ln in row.lines))
+    for table in tables:
+        table.text_layer = layout.doc.pages[table.page - 1].text_layer
     return tables
 
 

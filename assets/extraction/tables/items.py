@@ -57,7 +57,8 @@ def table_items(table: Table) -> list[dict]:
             quantity, unit_price = Decimal(1), net  # a till prints an item of one without its factors
         if net is None and gross is not None and multiplies_gross(quantity, unit_price, rate, gross):
             net = (quantity * unit_price).quantize(Decimal("0.01"))  # a marketplace's line: gross printed
-        quantity, unit_price, repaired = repair_row(quantity, unit_price, discount, net)
+        quantity, unit_price, repaired = repair_row(quantity, unit_price, discount, net,
+                                                    signed=not getattr(table, "text_layer", True))
         items.append({
             "lineNo": int(line_no.strip(".")) if line_no and line_no.strip(".").isdigit() else n,
             "code": row.text("code"),
@@ -75,7 +76,7 @@ def table_items(table: Table) -> list[dict]:
             "vatClassifier": None,
             "_spans": {"netAmount": net_span, "unitPrice": price_span, "grossAmount": gross_span,
                        "description": row.span("description"), "quantity": row.span("quantity")},
-            "_check": _row_consistent(quantity, unit_price, discount, net),
+            "_check": _row_consistent(quantity, unit_price, discount, net, signed=not getattr(table, "text_layer", True)),
             "_repaired": repaired,
         })
     return items
@@ -115,12 +116,14 @@ def _factor(base: Decimal, other: Decimal, places: int) -> Decimal | None:
 
 
 def repair_row(quantity: Decimal | None, price: Decimal | None, discount: Decimal | None,
-               net: Decimal | None) -> tuple[Decimal | None, Decimal | None, list[str]]:
+               net: Decimal | None, signed: bool = False) -> tuple[Decimal | None, Decimal | None, list[str]]:
     """Quantity or unit price, read wrong or not at all, restored by the row's arithmetic.
 
     |net| = |quantity x price| - discount: a credit note prints its amounts negative beside
-    the quantities and prices it credits, and either sign is kept as printed. With the net
-    amount and one of the two factors
+    the quantities and prices it credits, and either sign is kept as printed. Read by OCR
+    (``signed``), which drops a lone minus far more often than a credit note prints a
+    positive quantity beside a negative amount, the signs must agree too, so a quantity
+    whose minus was lost takes the amount's sign. With the net amount and one of the two factors
     read, the other is their quotient when that is a printable number (a quantity with at
     most 3 decimals, a price with at most 2). A factor that was read is replaced only
     when the quotient differs from it by an OCR-sized slip (at most two digits), e.g.
@@ -130,7 +133,8 @@ def repair_row(quantity: Decimal | None, price: Decimal | None, discount: Decima
     if net is None or net == 0:
         return quantity, price, []
     base = net + (discount or Decimal(0)).copy_sign(net)  # the discount lowers the amount's size
-    consistent = quantity is not None and price is not None and _row_consistent(quantity, price, discount, net)
+    consistent = quantity is not None and price is not None and _row_consistent(quantity, price, discount, net,
+                                                                                 signed)
     if consistent:
         return quantity, price, []
     def slip(read: Decimal, derived: Decimal) -> bool:
@@ -201,12 +205,15 @@ def _kind(description: str | None, unit: str | None) -> str | None:
     return None
 
 
-def _row_consistent(quantity, unit_price, discount, net) -> bool | None:
+def _row_consistent(quantity, unit_price, discount, net, signed: bool = False) -> bool | None:
     """quantity x unit price - discount = net amount (to a cent or 0.5 %), when all printed.
 
     Compared in size: a credit note prints "10  19,80  -198,00" (its amount negative, the
-    quantity as delivered) as often as "-10  19,80  -198,00"; the signs stay as printed."""
+    quantity as delivered) as often as "-10  19,80  -198,00"; the signs stay as printed.
+    ``signed`` (a reading by OCR) also wants the product's sign to be the amount's."""
     if quantity is None or unit_price is None or net is None:
         return None
+    if signed and net != 0 and quantity * unit_price != 0 and (quantity * unit_price < 0) != (net < 0):
+        return False
     expected = abs(quantity * unit_price) - abs(discount or Decimal(0))  # a discount lowers the size
     return abs(expected - abs(net)) <= max(Decimal("0.01"), abs(net) * Decimal("0.005"))

@@ -48,3 +48,4 @@ class Table:
     columns: list[Column]
     rows: list[Row]
     open_end: bool = False  # ran to the bottom of the page without a totals label
+    text_layer: bool = True  # read from the PDF's text (signs as printed), not by OCR

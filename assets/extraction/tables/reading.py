@@ -20,6 +20,7 @@ from __future__ import annotations
 import re
 
 from ..fields import Layout, Span, TextLine
+from .items import repair_row
 from .model import Column, Row, Table
 from .numbers import Num, line_numbers
 from .structure import Frame, ItemLine, is_stop, receipt_marks
@@ -182,17 +183,23 @@ def _around(layout: Layout, lines: list[TextLine], k: int, step: int, desc: Colu
 
 def _last_broken_row(layout: Layout, lines: list[TextLine], end: int, table: Table) -> int:
     """The table's last line, past its last item by arithmetic: rows under it whose product
-    does not hold (a printed amount off by the cents, "20 x 2,7700 = 55,46") but whose
-    numbers fill the quantity, price and amount columns, before the table's end (a totals
-    label, a party heading or a gap of many lines)."""
+    does not hold but whose numbers fill the quantity, price and amount columns, before the
+    table's end (a totals label, a party heading or a gap of many lines). On a text layer
+    the numbers are as printed (an amount off by the cents, "20 x 2,7700 = 55,46"); read by
+    OCR, only a row that a slip of one factor explains is an item (``items.repair_row``),
+    not words and numbers OCR made of something else."""
     pitch = layout.pitch[lines[end].page]
+    exact = layout.doc.pages[lines[end].page - 1].text_layer
     for j in range(end + 1, len(lines)):
         line = lines[j]
         if line.cy - lines[end].cy > _MAX_BROKEN_GAP_PITCHES * pitch or is_stop(layout, line):
             break
-        keys = {_column_of(n, table) for n in line_numbers(line)}
-        if {"quantity", "unitPrice", "netAmount"} <= keys and _broken_item(line, table) is not None \
-                and re.search(r"[^\W\d_]{3}", line.text):
+        values = {}
+        for n in line_numbers(line):
+            values.setdefault(_column_of(n, table), n.value)
+        if {"quantity", "unitPrice", "netAmount"} <= set(values) and _broken_item(line, table) is not None \
+                and re.search(r"[^\W\d_]{3}", line.text) \
+                and (exact or repair_row(values["quantity"], values["unitPrice"], None, values["netAmount"])[2]):
             end = j
     return end
 

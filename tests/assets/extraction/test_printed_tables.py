@@ -165,3 +165,18 @@ def test_a_un_ece_unit_code_beside_the_quantity_is_its_unit():
     )
     assert lines(doc, "description", "quantity", "unit", "netAmount") == [
         ("Montage", "12", "hur", "1140.00"), ("Material", "100", "h87", "250.00"), ("Anfahrt", "1", "c62", "45.00")]
+
+
+def test_read_by_ocr_a_quantity_whose_minus_was_lost_takes_the_amounts_sign():
+    # A text layer prints the signs exactly ("10" beside "-198,00" stays 10, above); OCR
+    # drops a lone minus far more often than a credit note prints a positive quantity.
+    from assets.ocr.model import Document, Page
+
+    printed = page(
+        (200, [(40, "Description"), (250, "Quantité"), (320, "Prix unitaire"), (470, "Prix HT")]),
+        (220, [(40, "Huile d'olive"), (-300, "10"), (-380, "19,80"), (-540, "-198,00")]),
+        (240, [(40, "Nougat 250g"), (-300, "-5"), (-380, "4,00"), (-540, "-20,00")]),
+    ).pages[0]
+    doc = Document([Page(1, printed.width, printed.height, printed.words, "tesseract", False)])
+    assert lines(doc, "description", "quantity", "netAmount") == [
+        ("Huile d'olive", "-10", "-198.00"), ("Nougat 250g", "-5", "-20.00")]
