@@ -41,9 +41,11 @@ SAMPLE_S = 0.25
 
 
 class StackCpu:
-    """CPU seconds (user + system) used by every descendant of this process since it started."""
+    """CPU seconds (user + system) used by every descendant of this process (or of `root` and
+    `root` itself) since it started."""
 
-    def __init__(self):
+    def __init__(self, root: psutil.Process | None = None):
+        self.root = root
         self._last: dict[tuple[int, float], float] = {}
         self._labels: dict[tuple[int, float], str] = {}
         self._lock = threading.Lock()
@@ -63,7 +65,12 @@ class StackCpu:
             self.sample()
 
     def sample(self) -> None:
-        for proc in psutil.Process().children(recursive=True):
+        try:
+            procs = (psutil.Process().children(recursive=True) if self.root is None
+                     else [self.root, *self.root.children(recursive=True)])
+        except psutil.Error:  # the root has ended: what was sampled stands
+            return
+        for proc in procs:
             try:
                 times = proc.cpu_times()
                 key = (proc.pid, proc.create_time())
