@@ -1,6 +1,6 @@
 """webhook endpoints of one client: the client whose events an endpoint receives
 
-Revision ID: 0013
+Revision ID: 0011
 Revises: 0010
 
 """
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 from alembic import op
 
 
-revision: str = '0013'
+revision: str = '0011'
 down_revision: Union[str, Sequence[str], None] = '0010'
 branch_labels: Union[str, Sequence[str], None] = None
 depends_on: Union[str, Sequence[str], None] = None
