@@ -36,6 +36,14 @@ def trusted_proxies() -> list[str]:
     return [str(ipaddress.ip_network(part.strip(), strict=False)) for part in raw.split(",") if part.strip()]
 
 
+def upstreams(settings: Settings) -> list[str]:
+    """INVOICES_FRONT_UPSTREAM: the API elsewhere, comma-separated `host:port` (deploy/compose.yaml:
+    `api:8000`, every replica the name resolves to; or several API nodes listed one by one);
+    else gunicorn on this machine's loopback."""
+    given = [part.strip() for part in os.environ.get("INVOICES_FRONT_UPSTREAM", "").split(",") if part.strip()]
+    return given or [f"127.0.0.1:{app_port(settings)}"]
+
+
 def render(settings: Settings, prefix: Path) -> str:
     """The template with this stack's values in its @NAME@ marks."""
     host = os.environ.get("INVOICES_API_HOST", "127.0.0.1").strip() or "127.0.0.1"
@@ -55,9 +63,7 @@ def render(settings: Settings, prefix: Path) -> str:
         "USER": user,
         "PREFIX": str(prefix),
         "LISTEN": listen,
-        # INVOICES_FRONT_UPSTREAM: the API elsewhere (deploy/compose.yaml: `api:8000`, every
-        # replica the name resolves to); else gunicorn on this machine's loopback
-        "APP_ADDRESS": os.environ.get("INVOICES_FRONT_UPSTREAM", "").strip() or f"127.0.0.1:{app_port(settings)}",
+        "APP_SERVERS": "\n        ".join(f"server {address};" for address in upstreams(settings)),
         "CONN_PER_ADDRESS": str(max(1, int(os.environ.get("INVOICES_FRONT_CONNECTIONS_PER_ADDRESS", "64")))),
         "REAL_IP": real_ip,
         "TRUSTED_GEO": "".join(f"{net} 1;\n        " for net in proxies).rstrip(),
