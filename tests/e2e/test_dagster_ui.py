@@ -56,10 +56,14 @@ def _shot(ui, name: str) -> None:
 def test_the_navigation_has_the_pages_the_docs_name(ui):
     page = ui["page"]
     page.goto(ui["base"] + "/overview")
-    nav = page.locator("a", has_text="Deployment").first
-    nav.wait_for()
-    page.locator("a", has_text="Jobs").first.wait_for()
-    links = {text.strip() for text in page.locator("a").all_inner_texts()}
+    # The navigation fills in as the code location loads (Jobs last): read the links until
+    # every page is there, for a minute at most.
+    deadline = time.monotonic() + 60
+    while True:
+        links = {text.strip() for text in page.locator("a").all_inner_texts()}
+        if set(NAVIGATION) <= links or time.monotonic() > deadline:
+            break
+        page.wait_for_timeout(500)
     assert set(NAVIGATION) <= links, sorted(links)
     doc = DOC.read_text()
     for label in NAVIGATION:
