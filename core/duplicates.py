@@ -31,6 +31,7 @@ from core.store.tables import invoice_edits, invoices, jobs
 
 FIELD = "duplicateOf"
 SAME_FILE, SAME_NUMBER = "duplicate.same_file", "duplicate.same_number"
+_PAGE = 50  # earlier copies compared per query
 
 
 def _bare(value) -> str:
@@ -80,10 +81,21 @@ def earlier(conn: sa.Connection, team_id: str, mode: Mode, invoice_id: str, doc:
         return same_file, SAME_FILE
     if key is None:
         return None
-    rows = conn.execute(
-        sa.select(invoices.c.id, invoices.c.document).where(scope, invoices.c.duplicate_key == key).order_by(invoices.c.id)
-    )
-    return next(((row.id, SAME_NUMBER) for row in rows if _agree(doc, row.document)), None)
+    # Ids a page at a time in the index's order, then one document at a time: an invoice
+    # uploaded a thousand times must not sort or load a thousand documents per completion.
+    after = ""
+    while True:
+        ids = conn.execute(
+            sa.select(invoices.c.id).where(scope, invoices.c.duplicate_key == key, invoices.c.id > after)
+            .order_by(invoices.c.id).limit(_PAGE)
+        ).scalars().all()
+        for other_id in ids:
+            other = conn.execute(sa.select(invoices.c.document).where(invoices.c.id == other_id)).scalar()
+            if _agree(doc, other):
+                return other_id, SAME_NUMBER
+        if len(ids) < _PAGE:
+            return None
+        after = ids[-1]
 
 
 def flag(conn: sa.Connection, team_id: str, mode: Mode, invoice_id: str, doc: dict) -> None:

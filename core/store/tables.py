@@ -112,7 +112,7 @@ invoices = sa.Table(
     sa.Column("created_at", TS, nullable=False),
     sa.Column("updated_at", TS, nullable=False),
     sa.Index("ix_invoices_team_mode_created", "team_id", "mode", "created_at"),
-    sa.Index("ix_invoices_team_mode_duplicate", "team_id", "mode", "duplicate_key"),
+    sa.Index("ix_invoices_team_mode_duplicate", "team_id", "mode", "duplicate_key", "id"),  # earliest copy first
     sa.Index("ix_invoices_team_mode_assignment", "team_id", "mode", "assignment_status"),
 )
 
