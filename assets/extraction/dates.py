@@ -7,7 +7,8 @@ Recognised (all returned as ``datetime.date``):
   month names and OCR without diacritics (``rugpjucio``)
 * Latvian ``2026. gada 14. marts``, Hungarian ``2026. március 14.``
 * day first: ``14.03.2026``, ``14/03/2026``, ``14-03-2026``, ``14.03.26``; when the first
-  number cannot be a day-of-month-then-month pair (``03/14/2026``) it is read US-style
+  number cannot be a day-of-month-then-month pair (``03/14/2026``) it is read US-style, and
+  so is every such date of a page that writes its dates month first (``month_first``)
 * day, month word, year in any of the languages of ``months``: ``14 March 2026``,
   ``14. März 2026``, ``14 mars 2026``, ``1er mars 2026``, ``14 marca 2026``,
   ``14. märts 2026``, ``14 maart 2026``, ``14 de marzo de 2026``, ``14 марта 2026 г.``,
@@ -23,6 +24,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 from datetime import date
+from typing import Iterable
 
 from .months import month_number
 from .normalize import fold
@@ -63,6 +65,12 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
 ]
 
 
+# Dates with points are day first wherever they are printed; slashes and hyphens may be
+# either, by country.
+_MONTH_FIRST_SEPARATORS = "/-"
+_DMY = next(k for k, (kind, _) in enumerate(_PATTERNS) if kind == "dmy")
+
+
 @dataclass(frozen=True, slots=True)
 class DateMatch:
     value: date
@@ -77,7 +85,7 @@ def _lt_month(word: str) -> int | None:
     return None
 
 
-def _build(kind: str, m: re.Match[str]) -> date | None:
+def _build(kind: str, m: re.Match[str], month_first: bool = False) -> date | None:
     year = int(m.group("y"))
     if year < 100:
         year += 2000
@@ -88,7 +96,8 @@ def _build(kind: str, m: re.Match[str]) -> date | None:
         month = month_number(m.group("mon")) or _lt_month(m.group("mon"))
     else:
         month = int(m.group("m"))
-        if kind == "dmy" and month > 12 and day <= 12:
+        us_style = month_first and m.group("s") in _MONTH_FIRST_SEPARATORS
+        if kind == "dmy" and (month > 12 or us_style) and day <= 12:
             day, month = month, day  # 03/14/2026: US order
     if month is None or not 1990 <= year <= 2100:
         return None
@@ -98,13 +107,31 @@ def _build(kind: str, m: re.Match[str]) -> date | None:
         return None
 
 
-def find_dates(text: str) -> list[DateMatch]:
-    """All dates in ``text``, left to right; overlapping readings keep the longest."""
+def month_first(texts: Iterable[str]) -> bool:
+    """Whether a page writes its numeric dates month first: one of them reads only that
+    way (``11/17/2017``) and none reads only day first (``17/11/2017``). A page keeps one
+    order, so its ambiguous dates (``11/03/2017``) follow the one that is not."""
+    seen = set()
+    for text in texts:
+        for m in _PATTERNS[_DMY][1].finditer(fold(text)):
+            first, second = int(m.group("d")), int(m.group("m"))
+            if m.group("s") not in _MONTH_FIRST_SEPARATORS:
+                continue
+            if first <= 12 < second <= 31:
+                seen.add("month")
+            elif second <= 12 < first <= 31:
+                seen.add("day")
+    return seen == {"month"}
+
+
+def find_dates(text: str, month_first: bool = False) -> list[DateMatch]:
+    """All dates in ``text``, left to right; overlapping readings keep the longest.
+    ``month_first``: the page writes numeric dates month first (see ``month_first``)."""
     folded = fold(text)
     found: list[DateMatch] = []
     for kind, pattern in _PATTERNS:
         for m in pattern.finditer(folded):
-            value = _build(kind, m)
+            value = _build(kind, m, month_first)
             if value is not None:
                 found.append(DateMatch(value, m.start(), m.end()))
     found.sort(key=lambda d: (d.start, -(d.end - d.start)))

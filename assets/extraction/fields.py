@@ -23,6 +23,7 @@ from statistics import median
 from typing import Iterable, Iterator
 
 from ..ocr.model import Document, Line, Word, WordBox, group_lines
+from .dates import month_first
 from .labels import ENGLISH, LabelDef
 from .normalize import edit_distance, fold
 
@@ -646,6 +647,8 @@ class Layout:
             lines = [TextLine(page.number, i, words) for i, words in enumerate(_rejoin(printed))]
             self.lines[page.number] = lines
             self.pitch[page.number] = typical_pitch(lines)
+        # Whether the document writes its numeric dates month first (see ``dates.month_first``).
+        self.month_first = month_first(line.text for lines in self.lines.values() for line in lines)
         # Words of a label's translation printed under it ("Pirkėjas" over "Buyer"): part
         # of the label, neither a label of its own nor a value.
         self.translation_words: set[int] = set()

@@ -448,11 +448,11 @@ def dates(layout: Layout, issue_anchor: Span | None) -> dict[str, Candidate]:
             places = label_values(layout, hit)
             if _label_weight(hit) < 1:
                 places = places[:1]
-            span, score = next(((sp, sc) for sp, sc in places if find_dates(sp.text)),
+            span, score = next(((sp, sc) for sp, sc in places if find_dates(sp.text, layout.month_first)),
                                places[0] if places else (None, 0.0))
             if span is None:
                 continue
-            found = find_dates(span.text)
+            found = find_dates(span.text, layout.month_first)
             if not found and (wrapped := _wrapped_date(layout, places)) is not None:
                 span, found = wrapped[0], [wrapped[1]]
             if found:
@@ -511,7 +511,7 @@ def _wrapped_date(layout: Layout, places: list[tuple[Span, float]]) -> tuple[Spa
             day_month = re.fullmatch(r"\d{1,2}([-./])\d{1,2}", text)
             if day_month and re.fullmatch(r"\d{4}", lower.text.strip()):
                 glue = day_month.group(1)  # its last separator lost to OCR: "14-03" over "2026"
-            for d in find_dates(f"{text}{glue}{lower.text}"):
+            for d in find_dates(f"{text}{glue}{lower.text}", layout.month_first):
                 if d.start < len(text) < d.end:
                     return upper, DateMatch(d.value, d.start, len(upper.text))
     return None
@@ -525,7 +525,7 @@ def _unlabelled_issue_date(layout: Layout, used: set, anchor: Span | None) -> Ca
     for line in layout.iter_lines():
         if line.page != 1 or line.cy > 0.45 * height:
             continue
-        for d in find_dates(line.text):
+        for d in find_dates(line.text, layout.month_first):
             if (line.page, line.index, d.start) in used:
                 continue
             distance = abs(line.cy - anchor.line.cy) if anchor is not None else line.cy

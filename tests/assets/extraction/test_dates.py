@@ -2,7 +2,7 @@ from datetime import date
 
 import pytest
 
-from assets.extraction.dates import find_dates, parse_date
+from assets.extraction.dates import find_dates, month_first, parse_date
 
 
 @pytest.mark.parametrize(
@@ -51,3 +51,24 @@ def test_find_dates_positions_refer_to_original_text():
 
 def test_phone_like_numbers_are_not_dates():
     assert find_dates("Tel. +370 2010 12 15") == []
+
+
+def test_a_page_that_writes_month_first_reads_its_ambiguous_dates_so():
+    page = ["Invoice Date 11/03/2017", "Due Date 12/03/2017", "Wire transfer 11/17/2017 623.00"]
+    assert month_first(page)
+    assert [d.value.isoformat() for d in find_dates(page[0], month_first(page))] == ["2017-11-03"]
+    assert [d.value.isoformat() for d in find_dates(page[1], month_first(page))] == ["2017-12-03"]
+
+
+@pytest.mark.parametrize(
+    "page",
+    [
+        ["Invoice Date 11/03/2017", "Due Date 12/03/2017"],  # nothing says which order
+        ["Date 11/03/2017", "Paid 17/11/2017"],  # day first
+        ["Date 11/03/2017", "Paid 11/17/2017", "Delivered 17/11/2017"],  # both: no order
+        ["Datum 11.03.2017", "Bezahlt 11.17.2017"],  # points are day first wherever printed
+    ],
+)
+def test_a_page_without_month_first_evidence_reads_day_first(page):
+    assert not month_first(page)
+    assert find_dates(page[0], month_first(page))[0].value == date(2017, 3, 11)
