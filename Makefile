@@ -53,7 +53,8 @@ bench: setup
 	python -m bench.run $(if $(STORE),--store $(STORE))
 
 # Extraction accuracy on the generated corpus (var/corpus) and the real tune set per producer family
-# (../shared/realworld-tune); `make eval SET=real` (or SET=generated) runs one of them.
+# (../shared/realworld-tune), and the invoice boundaries found in generated stacks of 2-10 invoices;
+# `make eval SET=real` (or SET=generated, SET=stacks) runs one of them.
 eval: setup
 	python -m eval.run $(if $(SET),--set $(SET))
 

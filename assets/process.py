@@ -12,6 +12,7 @@ from dataclasses import dataclass
 
 from schemas.invoice import ExtractedInvoice
 
+from .documents import boundaries
 from .einvoice import EmbeddedInvoice, embedded_invoice, find_embedded, qr_codes, shadow
 from .extraction import extract_invoice
 from .ocr import read_document
@@ -63,13 +64,39 @@ def _read(data: bytes, mime: str, time_limit_s: float | None, compare: bool) -> 
     # XML; the page is still read, to cross-check it and to count pages.
     embedded = find_embedded(data) if _is_pdf(mime) else None
     doc = read_document(data, mime, time_limit_s=time_limit_s)
-    invoice = embedded_invoice(embedded, doc) if embedded is not None else extract_invoice(doc)
-    qr_codes.attach(invoice, data, mime, doc)  # payment and KSeF codes as evidence, recorded in qrCodes
+    if embedded is not None:
+        invoice = embedded_invoice(embedded, doc)
+        qr_codes.attach(invoice, data, mime, doc)  # payment and KSeF codes as evidence, recorded in qrCodes
+    else:
+        invoice = _first_invoice(data, mime, doc)
     invoice["pageCount"] = len(doc.pages)
     invoice["extraction"]["durationMs"] = round((time.perf_counter() - started) * 1000)
     extracted = ExtractedInvoice.model_validate(invoice)
     comparison = _compare(data, embedded, doc, invoice) if compare and embedded is not None else None
     return Reading(extracted, comparison)
+
+
+def _first_invoice(data: bytes, mime: str, doc: Document) -> dict:
+    """The invoice of a read document; of a file holding several (``assets.documents.boundaries``),
+    the first one, read from its pages alone, with the ``document.multiple_invoices`` warning
+    naming every invoice's pages. Sources keep the file's page numbers."""
+    found = boundaries.detect(doc)
+    if len(found) < 2:
+        invoice = extract_invoice(doc)
+        qr_codes.attach(invoice, data, mime, doc)  # payment and KSeF codes as evidence, recorded in qrCodes
+        return invoice
+    first, last = found[0]
+    pages = Document(doc.pages[first - 1:last])
+    invoice = extract_invoice(pages)
+    try:
+        codes = [code for code in qr_codes.scan(data, mime, doc) if first <= code["page"] <= last]
+    except Exception:  # a reader's failure must never fail the job
+        log.exception("QR codes could not be read")
+        codes = []
+    qr_codes.apply(invoice, codes, pages.text)
+    invoice["validation"] = invoice.get("validation") or {"checks": [], "warnings": []}
+    invoice["validation"]["warnings"].append(boundaries.warning(found))
+    return invoice
 
 
 def _compare(data: bytes, embedded: EmbeddedInvoice, doc: Document, invoice: dict) -> shadow.Comparison | None:

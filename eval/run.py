@@ -3,6 +3,7 @@
     python -m eval.run                      # generate var/corpus if needed, run everything
     python -m eval.run --set real           # only the real tune set, per producer family (seconds)
     python -m eval.run --set generated      # only the generated corpus
+    python -m eval.run --set stacks         # only the invoice boundaries in generated stacks (eval.stacks)
     python -m eval.run --split heldout      # only the held-out families
     python -m eval.run --split tune --reuse-ocr --category scan   # quick tuning loop
     python -m eval.run --language de --family cards               # one slice
@@ -18,6 +19,10 @@ family, per language and per kind of document; a calibration table (how often a 
 engine reported was right, per bucket of the confidence it reported for it), because a
 confidence is only useful if 0.9 means right nine times in ten or better; and every wrong
 value.
+
+Several invoices in one PDF: generated stacks of 2-10 invoices of mixed layouts
+(``eval.stacks``) measure where ``assets.documents.boundaries`` says a new invoice starts,
+as precision and recall of the boundaries (target 98 % each), in ``eval/results-stacks.json``.
 
 ``--reuse-ocr`` keeps each document's words in ``<corpus>/.ocr-cache`` so that a change
 in extraction rules is measured in seconds; its timings are not reported.
@@ -43,6 +48,10 @@ from .calibration import BUCKETS, calibration, print_calibration, reported_field
 from .real import entries as real_entries
 from .real import print_real, real_dir, run_real, summarize_real
 from .score import EXTRA_FIELDS, HEADER_FIELDS, prf, score_document
+from .stacks import DIGITAL as STACKS_DIGITAL
+from .stacks import SCANNED as STACKS_SCANNED
+from .stacks import evaluate as evaluate_stacks
+from .stacks import print_stacks
 
 ROOT = Path(__file__).resolve().parents[1]
 DEFAULT_COUNT = 420  # corpus.generate.DEFAULT_COUNT, without importing the generator here
@@ -270,9 +279,18 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--reuse-ocr", action="store_true")
     parser.add_argument("--results", type=Path, default=RESULTS)
     parser.add_argument("--show-failures", type=int, default=25)
-    parser.add_argument("--set", dest="which", choices=("all", "generated", "real"), default="all",
-                        help="the generated corpus, the real tune set (eval/real.py), or both (default)")
+    parser.add_argument("--set", dest="which", choices=("all", "generated", "real", "stacks"), default="all",
+                        help="the generated corpus, the real tune set (eval/real.py), the invoice boundaries in "
+                             "generated stacks (eval/stacks.py), or all of them (default)")
+    parser.add_argument("--stacks", type=int, nargs=2, metavar=("DIGITAL", "SCANNED"),
+                        default=(STACKS_DIGITAL, STACKS_SCANNED), help="how many stacks of each kind")
     args = parser.parse_args(argv)
+
+    stacks = None
+    if args.which in ("all", "stacks"):
+        stacks = run_stacks(args.results.with_name("results-stacks.json"), *args.stacks, seed=args.seed)
+        if args.which == "stacks":
+            return 0
 
     real_summary = None
     if args.which in ("all", "real"):
@@ -325,6 +343,8 @@ def main(argv: list[str] | None = None) -> int:
         print_calibration(f"confidence calibration, {split}", table, file=tables)
     if real_summary is not None:
         print_real(real_summary, file=tables)
+    if stacks is not None:
+        print_stacks(stacks, file=tables)
     print(tables.getvalue())
     if args.show_failures:
         print(f"\nfirst {args.show_failures} failures (all in {args.results}):")
@@ -345,6 +365,16 @@ def write_results_md(tables: str, timed: bool) -> None:
         "set per producer family); see docs/extraction.md for what each table means."
         + ("" if timed else " Times were not measured in this run (`--reuse-ocr`).")
         + "\n\n```\n" + tables.strip() + "\n```\n")
+
+
+def run_stacks(path: Path, digital: int, scanned: int, seed: int) -> dict:
+    """Score the boundary detector on generated stacks (see ``eval.stacks``) and write its results."""
+    print(f"reading {digital} digital and {scanned} scanned stacks of 2-10 invoices ...", file=sys.stderr)
+    results = evaluate_stacks(digital, scanned, seed)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(results, ensure_ascii=False, indent=1))
+    print_stacks(results)
+    return results
 
 
 def run_real_set(path: Path) -> dict | None:
