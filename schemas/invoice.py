@@ -114,7 +114,14 @@ class ValidationCheck(Reply):
 
 class Validation(Reply):
     checks: list[ValidationCheck] = Field(default_factory=list)
-    warnings: list[str] = Field(default_factory=list)
+    warnings: list[str] = Field(
+        default_factory=list,
+        description="remarks in English, each opening with what it is about (`totals.gross: ...`, "
+                    "`vat.foreign: ...`, `duplicate.same_file: inv_...`). A file that holds several invoices is "
+                    "read as its first one and says so with `document.multiple_invoices: 3 invoices in one file, "
+                    "pages 1-2, 3, 4-6` (each invoice's pages, 1-based); uploading each range on its own reads the "
+                    "others, each charged as an upload.",
+    )
 
 
 class Confidence(Reply):

@@ -20,7 +20,10 @@ class Validation:
     """
     Attributes:
         checks (list[ValidationCheck] | Unset):
-        warnings (list[str] | Unset):
+        warnings (list[str] | Unset): remarks in English, each opening with what it is about (`totals.gross: ...`,
+            `vat.foreign: ...`, `duplicate.same_file: inv_...`). A file that holds several invoices is read as its first one
+            and says so with `document.multiple_invoices: 3 invoices in one file, pages 1-2, 3, 4-6` (each invoice's pages,
+            1-based); uploading each range on its own reads the others, each charged as an upload.
     """
 
     checks: list[ValidationCheck] | Unset = UNSET
