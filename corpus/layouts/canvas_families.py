@@ -464,6 +464,8 @@ def mono_receipt(spec: InvoiceSpec, style: Style, rng: random.Random):
                 current = word
             else:
                 current = f"{current} {word}".strip()
+        if current == left.strip():  # wrapping cannot shorten it (a word as wide as the roll, or a full line)
+            return [("", current)] + ([("", right.rjust(chars))] if right else [])
         return wrapped + spread(current, right) if current else wrapped + [("", right.rjust(chars))]
 
     for desc, mid, amount in receipt_rows(spec, style):
