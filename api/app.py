@@ -21,14 +21,15 @@ from api.resources.webhooks import (
     Webhook, WebhookDeliveries, WebhookDelivery, WebhookRedelivery, Webhooks, WebhookSecretRotation, WebhookTest,
 )
 from assets.rules import RULES
-from core import errors, review
+from core import errors
+from core.books import review
 from core.blobs import open_blobs
-from core.access import AccessGeneration
-from core.auth import PrincipalCache
+from core.access.access import AccessGeneration
+from core.access.auth import PrincipalCache
 from core.kafka import Publisher
 from core.maintenance import MaintenanceSwitch
-from core.plans import default_plan
-from core.ratelimits import Counters, FailedAttempts
+from core.billing.plans import default_plan
+from core.billing.ratelimits import Counters, FailedAttempts
 from core.settings import Settings
 from core.settings import settings as current_settings
 from core.store.db import get_store

@@ -8,11 +8,12 @@ import structlog
 from ulid import ULID
 
 from api.addresses import client_address
-from core import errors, keys, metrics
-from core.auth import Principal, PrincipalCache, authenticate
+from core import errors, metrics
+from core.access import keys
+from core.access.auth import Principal, PrincipalCache, authenticate
 from core.maintenance import MaintenanceSwitch
-from core.plans import Plan
-from core.ratelimits import Counters, FailedAttempts, Policy, Verdict
+from core.billing.plans import Plan
+from core.billing.ratelimits import Counters, FailedAttempts, Policy, Verdict
 from core.store.db import Store
 
 API_PREFIX = "/external/v1"  # interface.md 9.1: the version is in the path

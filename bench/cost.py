@@ -25,7 +25,7 @@ from pathlib import Path
 
 import psutil
 
-from core.auth import authenticate
+from core.access.auth import authenticate
 from core.store.db import Store
 from core.webhooks import endpoints
 from schemas.webhooks import EVENT_TYPES, EndpointCreate

@@ -28,7 +28,8 @@ from pathlib import Path
 import sqlalchemy as sa
 from ulid import ULID
 
-from core import admin, duplicates
+from core.access import admin
+from core.books import duplicates
 from core.clock import utcnow
 from core.modes import Mode
 from core.store.db import Store

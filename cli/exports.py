@@ -20,7 +20,7 @@ from pathlib import Path
 import click
 
 from cli.output import run, store
-from core import currency_rates, export_mapping, export_settings
+from core.books import currency_rates, export_mapping, export_settings
 
 
 def _whose(fn):

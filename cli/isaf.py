@@ -13,7 +13,7 @@ from pathlib import Path
 import click
 
 from cli.output import run, store
-from core import isaf
+from core.books import isaf
 
 
 @click.group(name="isaf")

@@ -20,7 +20,8 @@ from cli.secrets import secrets_group
 from cli.supervise import dagster_daemon_command, supervise_command
 from cli.users import user_group
 from cli.warehouse import warehouse_group
-from core import admin, admin_lists, reprocess
+from core.access import admin, admin_lists
+from core.jobs import reprocess
 from core.modes import Mode
 from core.settings import load_settings
 
@@ -52,7 +53,7 @@ def init() -> None:
     """Prepare INVOICES_HOME: store migrations, blob and Dagster folders."""
     from sqlalchemy.engine import make_url as sa_url
 
-    from core.sealing import reseal_webhook_secrets
+    from core.access.sealing import reseal_webhook_secrets
     from core.store.db import create_private, get_store
     from core.store.migrate import upgrade
     from pipelines.instance import initialise_instance
@@ -84,7 +85,7 @@ def extract(file: Path, as_json: bool, explain: bool) -> None:
     """Read FILE with the pipeline's own OCR and extraction, without the service."""
     from assets.ocr.model import DocumentError
     from assets.process import process_document
-    from core import uploads
+    from core.jobs import uploads
 
     data = file.read_bytes()
     mime = uploads.sniff(data)

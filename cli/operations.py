@@ -17,7 +17,9 @@ import shutil
 import click
 
 from cli.output import run, store
-from core import maintenance, plans, retention
+from core import maintenance
+from core.billing import plans
+from core.jobs import retention
 from core.blobs import open_blobs
 from core.clock import parse_iso, utcnow
 from core.settings import load_settings

@@ -15,7 +15,7 @@ import click
 from sqlalchemy.engine import make_url
 from sqlalchemy.exc import SQLAlchemyError
 
-from core.admin import AdminError
+from core.access.admin import AdminError
 from core.settings import Settings, load_settings
 from core.store.db import get_store
 

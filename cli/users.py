@@ -10,8 +10,8 @@ import sys
 import click
 
 from cli.output import emit, show, store, table_option
-from core import admin_lists, members, password_links
-from core.secret_key import signing_key
+from core.access import admin_lists, members, password_links
+from core.access.secret_key import signing_key
 from core.settings import load_settings
 
 

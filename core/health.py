@@ -9,7 +9,7 @@ import time
 
 import sqlalchemy as sa
 
-from core.ratelimits import Counters
+from core.billing.ratelimits import Counters
 from core.store.db import Store
 
 TIMEOUT_S = 1.0
@@ -50,7 +50,7 @@ def broker_check(bootstrap: str):
 
 def readiness(store: Store, bootstrap: str, counters: Counters) -> tuple[bool, dict]:
     """(ready, checks). The counter store is reported but does not make the API unready:
-    limits fail open without it (core.ratelimits)."""
+    limits fail open without it (core.billing.ratelimits)."""
     checks = {
         "store": _timed(store_check(store)),
         "broker": _timed(broker_check(bootstrap)),

@@ -2,7 +2,7 @@
 
 Modules that enforce a limit import it from here, so the contract's table and the code
 cannot drift apart. The plan-dependent limits (requests per minute and hour, queue depth,
-uploads in flight) are per team: see `core.plans`.
+uploads in flight) are per team: see `core.billing.plans`.
 """
 
 MB = 1024 * 1024

@@ -10,7 +10,7 @@ from datetime import timedelta
 import sqlalchemy as sa
 
 from core import events
-from core.actors import SYSTEM, Actor
+from core.access.actors import SYSTEM, Actor
 from core.clock import utcnow
 from core.modes import Mode
 from core.store.tables import consumer_offsets, jobs, outbox

@@ -1,6 +1,6 @@
 """Who buys, and how each line is taxed: direction, Lithuanian VAT classifier, EN 16931 category.
 
-Three decision tables, applied when an invoice is completed for its client (core/processing.py)
+Three decision tables, applied when an invoice is completed for its client (core/jobs/processing.py)
 and again in export preprocessing (exporters/preprocess.py): one implementation for both. They follow the
 rules of a production exporter (formats/from-docscanner2.md §0.2, §0.6) and the classifier
 list of formats/isaf.md §4; the differences are noted in the tables.

@@ -10,7 +10,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from core.secret_key import signing_key
+from core.access.secret_key import signing_key
 from core.settings import Settings
 
 

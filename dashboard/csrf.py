@@ -1,6 +1,6 @@
 """CSRF tokens: every state change is a POST that carries one (form field or header).
 
-A logged-in member's token is the random one kept with the session (`core.member_sessions`).
+A logged-in member's token is the random one kept with the session (`core.access.member_sessions`).
 Before login (the login and set-password forms) it is an HMAC of a random nonce kept in an
 HttpOnly cookie: another site can make the browser send the cookie but can neither read it
 nor compute the token. htmx requests send the token in `X-CSRF-Token`, which our own

@@ -17,9 +17,9 @@ from dataclasses import dataclass, field
 from datetime import date
 
 from core import errors, pagination
-from core.auth import Principal
-from core.exports import exportable_invoice, load_lookups
-from core.invoices import Search, search_invoices
+from core.access.auth import Principal
+from core.books.exports import exportable_invoice, load_lookups
+from core.books.invoices import Search, search_invoices
 from core.store.db import Store
 from exporters import registry
 

@@ -2,7 +2,7 @@
 
 The patch holds only the fields whose value changed, so the edit's history names exactly
 what the member touched; it then goes through `schemas.invoices.InvoicePatch` and
-`core.invoice_edits.edit`, the same code as PATCH /invoices/{id}. Amounts are typed the
+`core.books.invoice_edits.edit`, the same code as PATCH /invoices/{id}. Amounts are typed the
 Lithuanian way or the English one (`dashboard.numbers`); an unchanged amount is no change
 however it is written.
 

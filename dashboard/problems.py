@@ -10,7 +10,7 @@ with a general one (and, on English pages, the error's own English detail).
 import re
 from dataclasses import dataclass, field
 
-from core.export_settings import BY_KEY as EXPORT_SETTINGS
+from core.books.export_settings import BY_KEY as EXPORT_SETTINGS
 from dashboard import i18n
 from dashboard.numbers import AMBIGUOUS, INVALID
 

@@ -3,7 +3,7 @@
 Both are HttpOnly and SameSite=Lax, and Secure whenever the request came over https (by
 itself, or through a trusted proxy's X-Forwarded-Proto). The session cookie carries a
 random id signed with the service key (itsdangerous); the store keeps only its hash
-(`core.member_sessions`), so the signature only spares the store lookups of forged ids.
+(`core.access.member_sessions`), so the signature only spares the store lookups of forged ids.
 """
 
 import secrets

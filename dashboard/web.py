@@ -12,9 +12,9 @@ from urllib.parse import quote
 import falcon
 import jinja2
 
-from core import member_sessions, scopes
-from core.auth import Principal
-from core.members import Member
+from core.access import member_sessions, scopes
+from core.access.auth import Principal
+from core.access.members import Member
 from core.modes import Mode
 from dashboard import csrf, i18n, problems
 from dashboard.config import DashboardConfig

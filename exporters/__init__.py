@@ -4,5 +4,5 @@
 `json_export`, `xml_ubl`); `preprocess` resolves what the accounting formats need (direction,
 accounting codes, rates, partner keys) or refuses with the reason; `classify` holds the
 direction and VAT decision tables; `text` keeps text importable. Exporters read only the
-DTO and the plain lookups of core.exports, never the store.
+DTO and the plain lookups of core.books.exports, never the store.
 """

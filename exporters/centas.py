@@ -14,7 +14,7 @@ from decimal import Decimal
 
 from lxml import etree
 
-from core.exports import ExportLookups
+from core.books.exports import ExportLookups
 from core import countries
 from exporters import naming, preprocess, xmlout
 from exporters.model import ExportFile, Line, Needs, Prepared

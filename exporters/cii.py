@@ -20,7 +20,7 @@ from decimal import Decimal
 
 from lxml import etree
 
-from core.exports import ExportLookups
+from core.books.exports import ExportLookups
 from exporters import en16931, naming, preprocess, schematron, xmlout
 from exporters.model import ExportFile, Line, Needs, Party, Prepared
 from exporters.numbers import between

@@ -12,7 +12,7 @@ Finvalda does not compute VAT, so every line carries it in the document currency
 
 from lxml import etree
 
-from core.exports import ExportLookups
+from core.books.exports import ExportLookups
 from exporters import naming, preprocess, xmlout
 from exporters.model import ExportFile, Line, Needs, Prepared
 from schemas.invoice import Invoice

@@ -9,7 +9,7 @@ where it says what it was written from); field meanings follow formats/isaf.md.
 An invoice belongs to the month of its issue date (an invoice without one, to the month it
 was read in, where it is listed as excluded). Each invoice becomes one `Invoice` with one
 `DocumentTotal` per VAT classifier and rate, from its VAT breakdown (else its lines), in
-EUR (a non-EUR invoice at the ECB rate of its supply date, core.currency_rates):
+EUR (a non-EUR invoice at the ECB rate of its supply date, core.books.currency_rates):
 
 * `InvoiceType`: `SF`; `KS` for a credit note (documentType `credit_note`, or a negative
   gross), `DS` for a debit note. A KS carries its amounts negative: the accounting programs
@@ -55,7 +55,7 @@ from lxml import etree
 
 from core import countries, errors
 from core import vat_classification as classify
-from core.exports import ClientInfo, ExportLookups
+from core.books.exports import ClientInfo, ExportLookups
 from exporters import preprocess, xmlout
 from exporters.numbers import ZERO, dec, money
 from schemas.invoice import Invoice

@@ -6,7 +6,7 @@ it (no accounting codes or rates are needed to read it).
 
 import json
 
-from core.exports import ExportLookups
+from core.books.exports import ExportLookups
 from core import errors
 from exporters import naming
 from exporters.model import ExportFile

@@ -29,7 +29,7 @@ from typing import Any
 
 from lxml import etree
 
-from core.exports import ExportLookups
+from core.books.exports import ExportLookups
 from exporters import agnum, centas, finvalda, naming, preprocess, rivile, xmlout
 from exporters.model import ExportFile, Prepared
 from exporters.numbers import comma, fixed

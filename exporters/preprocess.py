@@ -25,7 +25,7 @@ from datetime import date
 from decimal import Decimal
 
 from core import errors
-from core.exports import ExportLookups
+from core.books.exports import ExportLookups
 from core import countries
 from core import vat_classification as classify
 from core import vat_rates

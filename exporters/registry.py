@@ -1,7 +1,7 @@
 """Format name → renderer: the formats of `GET /invoices/{id}/export?format=`.
 
 A renderer takes the invoice record (`schemas.invoice.Invoice`) and its read-only lookups
-(core.exports.ExportLookups) and returns an `ExportFile` (bytes, Content-Type, file name), or raises
+(core.books.exports.ExportLookups) and returns an `ExportFile` (bytes, Content-Type, file name), or raises
 `InvoiceExportUnavailablePreprocessing` with the reason. `period_of` gives, for a program
 whose import file takes several invoices, how a period's invoices become that one file
 (exporters/period.py); None for the formats that hold one invoice per file.
@@ -10,7 +10,7 @@ whose import file takes several invoices, how a period's invoices become that on
 from collections.abc import Callable
 
 from core import errors
-from core.exports import ExportLookups
+from core.books.exports import ExportLookups
 from exporters import agnum, centas, cii, finvalda, json_export, period, rivile, xml_ubl
 from exporters.model import ExportFile
 from schemas.invoice import Invoice

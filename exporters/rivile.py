@@ -21,7 +21,7 @@ import zipfile
 
 from lxml import etree
 
-from core.exports import ExportLookups
+from core.books.exports import ExportLookups
 from exporters import naming, preprocess, xmlout
 from exporters.model import ExportFile, Line, Needs, Prepared
 from schemas.invoice import Invoice

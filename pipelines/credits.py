@@ -1,7 +1,7 @@
 """The credits domain: parked uploads resume when a team's balance covers them (3.1).
 
 Nothing remembers that a grant happened; every tick compares each team's parked jobs
-with its available balance (core/resume.py), so a crash between a grant and the resume
+with its available balance (core/jobs/resume.py), so a crash between a grant and the resume
 only delays it to the next tick.
 
 No `from __future__ import annotations` here (Dagster resolves annotations at import).
@@ -10,7 +10,7 @@ No `from __future__ import annotations` here (Dagster resolves annotations at im
 import dagster as dg
 
 from core import kafka as kafka_io
-from core import resume
+from core.jobs import resume
 from pipelines import defaults
 from pipelines.resources import KafkaResource, StoreResource, core_settings
 

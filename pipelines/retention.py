@@ -1,8 +1,8 @@
 """The retention domain: what the service forgets, and when (interface.md 2.2, 3.1, 8).
 
-Each sweep of core/retention.py, and the webhook payload retention, is a daily job on its
+Each sweep of core/jobs/retention.py, and the webhook payload retention, is a daily job on its
 own schedule, so engineers see in the UI what each run swept (the counts are the op's output
-metadata) and can run one sweep by hand. The schedules follow core/retention.py's order, each
+metadata) and can run one sweep by hand. The schedules follow core/jobs/retention.py's order, each
 seeing the previous one's result: parked jobs, files, jobs, idempotency records, payloads.
 
 No `from __future__ import annotations` here (Dagster resolves annotations at import).
@@ -14,7 +14,7 @@ from datetime import datetime
 
 import dagster as dg
 
-from core import retention
+from core.jobs import retention
 from core.blobs import Blobs
 from core.clock import utcnow
 from core.store.db import Store

@@ -27,7 +27,8 @@ import structlog
 from kafka import TopicPartition
 
 from core import kafka as kafka_io
-from core import leases, offsets, outbox, processing
+from core import outbox
+from core.jobs import leases, offsets, processing
 from core.blobs import Blobs
 from core.settings import Settings
 from core.store.db import Store

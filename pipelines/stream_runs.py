@@ -12,7 +12,8 @@ import time
 
 import dagster as dg
 
-from core import leases, logs, reconcile
+from core import logs
+from core.jobs import leases, reconcile
 from core.clock import as_utc, utcnow
 from pipelines import defaults
 from pipelines.resources import BlobResource, KafkaResource, StoreResource, StreamResource, core_settings

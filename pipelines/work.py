@@ -5,7 +5,7 @@ Live jobs read their blob and run the extraction engine of `assets`; test-mode j
 complete with the canned invoice naming the upload's client as its buyer (so the gate
 confirms it), are held for review when the upload asked for `needs_review` (the canned buyer
 is then nobody's client), or fail when it asked for `failed`.
-Every outcome ends in `core.processing.complete` or `fail`, so a job never stays
+Every outcome ends in `core.jobs.processing.complete` or `fail`, so a job never stays
 `processing` because of an error in its document.
 """
 
@@ -18,8 +18,8 @@ from assets.extraction.canned import canned_invoice
 from assets.ocr.model import DocumentError
 from assets.process import Reading, read_upload
 from assets.rules import RULES
-from core import observe, processing
-from core.clients import client_ref
+from core.jobs import observe, processing
+from core.books.clients import client_ref
 from core.blobs import Blobs, open_blobs
 from core.settings import Settings
 from core.store.db import Store

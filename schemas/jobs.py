@@ -1,6 +1,6 @@
 """Jobs and upload results as partners read them (interface.md 2.2, 2.3, 2.4).
 
-`core/jobs.py` builds the job body and `api/resources/invoices.py` the upload answers as
+`core/jobs/records.py` builds the job body and `api/resources/invoices.py` the upload answers as
 plain dicts (cheap on the hot path); these models are their contract: the OpenAPI
 components are generated from them and the API tests validate real answers with them.
 """

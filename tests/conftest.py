@@ -43,7 +43,7 @@ def redis_url(tmp_path_factory):
 @pytest.fixture
 def counters(redis_url):
     """The run's counter store under a namespace of this test's own, so counts start at 0."""
-    from core.ratelimits import Counters
+    from core.billing.ratelimits import Counters
 
     return Counters(redis_url, prefix=f"test-{uuid.uuid4().hex[:12]}")
 

@@ -7,8 +7,8 @@ key sees only its own client.
 import falcon
 
 from core import pagination
-from core.auth import Principal
-from core.clients import list_clients
+from core.access.auth import Principal
+from core.books.clients import list_clients
 from core.store.db import Store
 
 

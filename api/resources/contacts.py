@@ -6,8 +6,10 @@ Reading contacts needs `invoice:read`; creating, changing and deleting them
 
 import falcon
 
-from core import contacts, pagination, scopes
-from core.auth import Principal
+from core import pagination
+from core.access import scopes
+from core.books import contacts
+from core.access.auth import Principal
 from core.store.db import Store
 from core.validation import parse
 from schemas.contacts import ContactCreate, ContactPatch

@@ -12,9 +12,9 @@ from datetime import date
 
 import falcon
 
-from core import scopes
-from core.auth import Principal
-from core.exports import exportable_invoice, load_lookups
+from core.access import scopes
+from core.access.auth import Principal
+from core.books.exports import exportable_invoice, load_lookups
 from core.store.db import Store
 from exporters import registry
 

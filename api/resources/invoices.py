@@ -3,14 +3,17 @@
 import falcon
 
 from api.multipart import FilePart, UploadForm, read_upload_form
-from core import admission, errors, idempotency, invoice_edits, limits, pagination, reprocess, scopes, text, uploads
-from core.actors import Actor
-from core.auth import Principal
+from core import errors, limits, pagination, text
+from core.access import scopes
+from core.books import invoice_edits
+from core.jobs import admission, idempotency, reprocess, uploads
+from core.access.actors import Actor
+from core.access.auth import Principal
 from core.blobs import BlobStore
-from core.invoices import get_status, get_versioned, list_invoices
+from core.books.invoices import get_status, get_versioned, list_invoices
 from core.kafka import Publisher
 from core.modes import Mode
-from core.ratelimits import Counters
+from core.billing.ratelimits import Counters
 from core.rules import InvoiceRules
 from core.settings import Settings
 from core.store.db import Store

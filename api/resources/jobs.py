@@ -6,9 +6,10 @@ be able to follow the jobs it created.
 
 import falcon
 
-from core import errors, pagination, scopes
-from core.auth import Principal
-from core.jobs import get_job, list_jobs, validate_status
+from core import errors, pagination
+from core.access import scopes
+from core.access.auth import Principal
+from core.jobs.records import get_job, list_jobs, validate_status
 from core.store.db import Store
 
 

@@ -7,8 +7,9 @@ manages endpoints must be able to see what it manages.
 
 import falcon
 
-from core import errors, pagination, scopes
-from core.auth import Principal
+from core import errors, pagination
+from core.access import scopes
+from core.access.auth import Principal
 from core.store.db import Store
 from core.validation import parse
 from core.webhooks import deliveries, endpoints

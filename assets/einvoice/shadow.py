@@ -17,7 +17,7 @@ of each side found its partner.
 
 ``Comparison.fields`` (agreement and the page's confidence per field) is kept for good;
 ``pairs`` (both values of each field, both sides' lines) and ``page_text`` are the
-document's content and go with its uploaded file (``core.retention.purge_files``).
+document's content and go with its uploaded file (``core.jobs.retention.purge_files``).
 """
 
 from __future__ import annotations

@@ -106,7 +106,7 @@ invoices = sa.Table(
     sa.Column("assignment_status", sa.String(20), nullable=True),
     # bumped by every change of the document; the ETag of GET /invoices/{id}
     sa.Column("version", sa.Integer, nullable=False, server_default="1"),
-    # seller and number, as core.duplicates compares them; a member may dismiss the flag
+    # seller and number, as core.books.duplicates compares them; a member may dismiss the flag
     sa.Column("duplicate_key", sa.String(64), nullable=True),
     sa.Column("duplicate_dismissed", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("created_at", TS, nullable=False),
@@ -119,7 +119,7 @@ invoices = sa.Table(
 # The page reading of a PDF with an embedded e-invoice compared with its XML
 # (assets.einvoice.shadow), one row per job, replaced when the job is read again. `fields`
 # (agreement and confidence per field) is kept; `pairs` and `page_text` are the document's
-# content and are cleared with its uploaded file (`purged_at`, core.retention).
+# content and are cleared with its uploaded file (`purged_at`, core.jobs.retention).
 extraction_comparisons = sa.Table(
     "extraction_comparisons",
     metadata,
@@ -240,7 +240,7 @@ outbox = sa.Table(
     sa.Column("partition", sa.Integer, nullable=True),
     sa.Column("offset", sa.BigInteger, nullable=True),
     sa.Column("publish_attempts", sa.Integer, nullable=False, server_default="0"),
-    # who caused an event (core.actors): `api`, `ui` or `system`, and the key or member behind it
+    # who caused an event (core.access.actors): `api`, `ui` or `system`, and the key or member behind it
     sa.Column("source", sa.String(8), nullable=True),
     sa.Column("api_key_id", sa.String(40), nullable=True),
     sa.Column("user_id", sa.String(48), nullable=True),
@@ -405,7 +405,7 @@ webhook_delivery_attempts = sa.Table(
 # --- operations: plans, service switches --------------------------------------------------
 
 # A team's plan (interface.md 5.4, 5.8, 8). A column left NULL takes the documented default
-# of `core.plans.DEFAULT_PLAN`, so changing a default changes every team that never chose.
+# of `core.billing.plans.DEFAULT_PLAN`, so changing a default changes every team that never chose.
 team_plans = sa.Table(
     "team_plans",
     metadata,

@@ -21,7 +21,7 @@ from datetime import datetime, timedelta
 import sqlalchemy as sa
 
 from core.clock import utcnow
-from core.sealing import sealer_for
+from core.access.sealing import sealer_for
 from core.store.db import Store
 from core.store.tables import webhook_deliveries as deliveries
 from core.store.tables import webhook_delivery_attempts as attempts

@@ -8,17 +8,18 @@ client, and such a key sees no other endpoint (interface.md 5.5): a team-wide en
 would hand it every other client's invoices. The 20-endpoint limit counts each mode separately: a test key cannot
 see live endpoints, so live ones must not use up its room (nor test ones the live room).
 The secret is shown once, at creation; a rotation shows the new one once and keeps the
-old one signing beside it for 24 hours. Secrets are stored sealed (core.sealing).
+old one signing beside it for 24 hours. Secrets are stored sealed (core.access.sealing).
 """
 
 from datetime import datetime, timedelta
 
 import sqlalchemy as sa
 
-from core import clients, errors, ids, limits
-from core.auth import Principal
+from core import errors, ids, limits
+from core.books import clients
+from core.access.auth import Principal
 from core.clock import as_utc, iso_ms, utcnow
-from core.sealing import Sealer, sealer_for
+from core.access.sealing import Sealer, sealer_for
 from core.store.db import Store
 from core.store.scoping import in_client, in_mode
 from core.store.tables import api_keys, webhook_deliveries, webhook_endpoints

@@ -13,8 +13,8 @@ from urllib.parse import urlsplit
 import falcon
 
 from api.addresses import client_address
-from core import member_sessions, members, password_links
-from core.ratelimits import FailedAttempts
+from core.access import member_sessions, members, password_links
+from core.billing.ratelimits import FailedAttempts
 from dashboard.forms import text
 from dashboard.web import PREFIX, Page, redirect
 

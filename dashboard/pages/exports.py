@@ -1,7 +1,7 @@
 """Export set-up per client (admins) and the exports of a filtered list (a month of a client)
 as one download per program.
 
-The set-up page writes the client's own export settings (`core.export_settings`): what it
+The set-up page writes the client's own export settings (`core.books.export_settings`): what it
 leaves empty the client inherits from the team's profile or the default, shown beside each
 field. A refused export names the setting that fixes it (`export setting <key>` in its
 detail); the dashboard links that to the field on this page (`#setting-<key>`).
@@ -11,9 +11,10 @@ from datetime import date
 
 import falcon
 
-from core import errors, export_settings, pagination
-from core.export_mapping import add_client_item_rule, describe, remove_client_rule, rules_for
-from core.invoices import Search, search_invoices
+from core import errors, pagination
+from core.books import export_settings
+from core.books.export_mapping import add_client_item_rule, describe, remove_client_rule, rules_for
+from core.books.invoices import Search, search_invoices
 from dashboard import export_bundle, problems
 from dashboard.pages.invoices import client_names
 from dashboard.web import PREFIX, Page, redirect

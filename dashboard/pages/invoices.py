@@ -6,11 +6,13 @@ from datetime import date
 
 import falcon
 
-from core import duplicates, errors, invoice_deletion, invoice_edits, members, pagination
-from core.actors import Actor
-from core.clients import list_clients
-from core.exports import exportable_invoice, load_lookups
-from core.invoices import Search, get_versioned, search_invoices, source_file
+from core import errors, pagination
+from core.access import members
+from core.books import duplicates, invoice_deletion, invoice_edits
+from core.access.actors import Actor
+from core.books.clients import list_clients
+from core.books.exports import exportable_invoice, load_lookups
+from core.books.invoices import Search, get_versioned, search_invoices, source_file
 from core.validation import parse
 from dashboard import checks, forms, invoice_form, page_images, problems
 from dashboard.web import PREFIX, Page, redirect

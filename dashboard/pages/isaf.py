@@ -2,7 +2,7 @@
 register's type, sees what goes in and which invoices stay out and why (in the page's
 language), and downloads the XML, or a ZIP of its parts when the month is split.
 
-Both pages build the register with core.isaf.build_for, the function behind `invoices isaf
+Both pages build the register with core.books.isaf.build_for, the function behind `invoices isaf
 export`, so the page, the CLI and the warehouse file the same XML. A client of another team
 or of test mode is a 404, as everywhere on the dashboard.
 """
@@ -11,7 +11,7 @@ from datetime import date
 
 import falcon
 
-from core import isaf as registers
+from core.books import isaf as registers
 from dashboard import i18n, problems
 from dashboard.pages.invoices import client_names
 from dashboard.web import Page

@@ -1,5 +1,5 @@
 """Upload: files dropped or chosen, for a chosen client, each sent on its own request (so
-each has its own progress and its own answer) through `core.admission.receive`, the same
+each has its own progress and its own answer) through `core.jobs.admission.receive`, the same
 admission as POST /invoices, with the member as the source (`ui`).
 
 The page's script sends every file as multipart with an Idempotency-Key made for that file,
@@ -11,10 +11,11 @@ team's dashboard uploads below refreshes itself while any of them is still runni
 import falcon
 
 from api.multipart import read_upload_form
-from core import admission, errors, idempotency, limits, member_uploads
-from core.actors import Actor
-from core.jobs import AWAITING_CREDITS, PROCESSING
-from core.plans import default_plan
+from core import errors, limits
+from core.jobs import admission, idempotency, member_uploads
+from core.access.actors import Actor
+from core.jobs.records import AWAITING_CREDITS, PROCESSING
+from core.billing.plans import default_plan
 from dashboard import problems
 from dashboard.pages.invoices import client_names
 from dashboard.web import Page

@@ -2,11 +2,14 @@
 
 import falcon
 
-from core import admin, credits, errors, pagination, review
-from core.actors import Actor
-from core.invoices import Search, search_invoices
-from core.invoices import get_versioned
-from core.jobs import AWAITING_CREDITS, FAILED, PROCESSING, list_jobs
+from core import errors, pagination
+from core.access import admin
+from core.billing import credits
+from core.books import review
+from core.access.actors import Actor
+from core.books.invoices import Search, search_invoices
+from core.books.invoices import get_versioned
+from core.jobs.records import AWAITING_CREDITS, FAILED, PROCESSING, list_jobs
 from dashboard import problems
 from dashboard.forms import text
 from dashboard.pages.invoices import client_names

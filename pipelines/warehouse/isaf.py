@@ -3,7 +3,7 @@
 One partition per month × client: the month (`YYYY-MM`, complete months from January
 2026) and the client, a dynamic dimension that `isaf_clients` fills with every client
 that has a company code (i.SAF names the reporting company by it). A materialisation reads
-the client's completed invoices of that month from the operational store (core/isaf.py),
+the client's completed invoices of that month from the operational store (core/books/isaf.py),
 builds the F register (issued and received invoices, exporters/isaf.py), checks every part
 against the XSD and writes, replacing what an earlier run wrote:
 
@@ -25,7 +25,7 @@ from pathlib import Path, PurePosixPath
 import dagster as dg
 import sqlalchemy as sa
 
-from core import isaf as registers
+from core.books import isaf as registers
 from core.store.tables import clients
 from exporters import isaf
 from pipelines.resources import StoreResource, WarehouseResource

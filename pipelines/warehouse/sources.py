@@ -14,7 +14,7 @@ from datetime import datetime
 import sqlalchemy as sa
 
 from core.clock import as_utc
-from core.jobs import CANCELLED, COMPLETED, FAILED
+from core.jobs.records import CANCELLED, COMPLETED, FAILED
 from core.store.tables import credit_ledger, extraction_comparisons, invoices, jobs, outbox, webhook_deliveries
 
 
@@ -114,7 +114,7 @@ def delivery_rows(conn: sa.Connection, start: datetime, end: datetime) -> list[d
     ]
 
 
-# The agreement per field, never the values (they go with the file, core.retention).
+# The agreement per field, never the values (they go with the file, core.jobs.retention).
 _COMPARISON = [c for c in extraction_comparisons.c if c.name not in ("pairs", "page_text")]
 
 

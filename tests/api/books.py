@@ -2,7 +2,8 @@
 completed through the real gate."""
 
 from assets.rules import RULES
-from core import admin, processing
+from core.access import admin
+from core.jobs import processing
 from core.modes import Mode
 from tests.api.helpers import upload
 from tests.exporters import cases

@@ -2,7 +2,7 @@ import falcon.testing
 import pytest
 
 from api.app import create_app
-from core import admin
+from core.access import admin
 from core.modes import Mode
 
 

@@ -12,7 +12,8 @@ import redis
 import requests
 
 from api.app import create_app
-from core import access, admin, plans
+from core.access import access, admin
+from core.billing import plans
 from core.modes import Mode
 from tests.api.helpers import PDF, assert_problem, multipart
 from tests.support.stack import Stack

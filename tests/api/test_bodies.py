@@ -6,7 +6,8 @@ import json
 
 import pytest
 
-from core import admin, limits
+from core import limits
+from core.access import admin
 from core.modes import Mode
 from tests.api.books import buyer_client, process
 from tests.api.helpers import PDF, assert_problem, multipart, upload

@@ -4,7 +4,7 @@ lists leave them out, and a body cannot point the key at another client."""
 
 import pytest
 
-from core import admin
+from core.access import admin
 from core.modes import Mode
 from tests.api.books import buyer_client, process
 from tests.api.helpers import assert_problem, get

@@ -2,7 +2,7 @@
 
 import pytest
 
-from core import admin
+from core.access import admin
 from core.modes import Mode
 from tests.api.helpers import assert_problem, get
 

@@ -4,7 +4,7 @@
 import falcon.testing
 
 from api.app import create_app
-from core import admin
+from core.access import admin
 from tests.api.helpers import PDF, PNG, assert_problem, get, multipart, upload
 
 ME_CREDITS = "/external/v1/me/credits"

@@ -2,7 +2,9 @@
 
 import pytest
 
-from core import admin, export_settings, processing
+from core.access import admin
+from core.books import export_settings
+from core.jobs import processing
 from core.modes import Mode
 from core.store.tables import invoices, jobs
 from tests.api.helpers import assert_problem, get, upload

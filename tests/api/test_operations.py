@@ -9,7 +9,8 @@ import pytest
 
 from api.app import create_app
 
-from core import maintenance, plans
+from core import maintenance
+from core.billing import plans
 from schemas.components import COMPONENTS
 from tests.api.helpers import assert_problem, get, upload
 from tests.support.processes import free_port

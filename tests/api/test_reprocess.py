@@ -2,7 +2,9 @@
 
 import sqlalchemy as sa
 
-from core import admin, credits, processing
+from core.access import admin
+from core.billing import credits
+from core.jobs import processing
 from core.store.tables import credit_ledger, outbox
 from tests.api.helpers import assert_problem, get, upload
 from tests.support.readings import reading

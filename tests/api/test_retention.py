@@ -8,7 +8,8 @@ import sqlalchemy as sa
 
 from assets.extraction.canned import canned_invoice
 from assets.rules import RULES
-from core import admin, processing, retention
+from core.access import admin
+from core.jobs import processing, retention
 from core.blobs import BlobStore
 from core.clock import iso_ms, utcnow
 from core.modes import Mode

@@ -2,7 +2,8 @@
 
 import sqlalchemy as sa
 
-from core import admin, credits
+from core.access import admin
+from core.billing import credits
 from core.modes import Mode
 from core.store.tables import jobs, outbox
 from tests.api.books import buyer_client, extracted, process

@@ -5,7 +5,7 @@ it; `hints.testScenario=needs_review` holds it for review so the review flow can
 
 import pytest
 
-from core import admin
+from core.access import admin
 from core.modes import Mode
 from pipelines.work import TEST_FAILURE_MESSAGE, JobRunner
 from tests.api.helpers import get, upload

@@ -3,7 +3,7 @@ per presented key prefix, a valid key always passes, and the client address come
 X-Forwarded-For only when the peer is a trusted proxy."""
 
 from api.addresses import ClientAddresses
-from core import admin
+from core.access import admin
 from core.modes import Mode
 from core.settings import LOOPBACK_PROXIES, _trusted_proxies
 from tests.api.helpers import assert_problem

@@ -9,7 +9,8 @@ import pytest
 import sqlalchemy as sa
 
 from api.app import create_app
-from core import admin, outbox
+from core import outbox
+from core.access import admin
 from core.clock import utcnow
 from core.modes import Mode
 from core.store import tables

@@ -1,7 +1,7 @@
 """The assignment gate's decision table, row by row (assets/assignment/assess.py)."""
 
 from assets.assignment import assess, reassess_for, score_client
-from core.clients import ClientRef
+from core.books.clients import ClientRef
 
 BUYER = ClientRef("cl_live_b", "UAB „Medžio darbai“", "123456786", "LT123456715")
 SELLER = ClientRef("cl_live_s", "Saulės vėjas, UAB", "304567894", None)

@@ -10,7 +10,7 @@ import sqlalchemy as sa
 
 from api.app import create_app
 from bench.seed import seed
-from core import admin
+from core.access import admin
 from core import settings as settings_module
 from core.modes import Mode
 from core.store.db import Store

@@ -3,8 +3,11 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 import sqlalchemy as sa
 
-from core import admin, admission, credits, errors, idempotency, processing
-from core.auth import authenticate
+from core import errors
+from core.access import admin
+from core.billing import credits
+from core.jobs import admission, idempotency, processing
+from core.access.auth import authenticate
 from core.modes import Mode
 from core.store.tables import jobs, outbox
 from tests.support.readings import reading

@@ -3,8 +3,9 @@ from datetime import timedelta
 import pytest
 import sqlalchemy as sa
 
-from core import admin, errors, keys
-from core.auth import authenticate
+from core import errors
+from core.access import admin, keys
+from core.access.auth import authenticate
 from core.clock import utcnow
 from core.modes import Mode
 from core.store.tables import teams
@@ -105,7 +106,7 @@ def test_client_scoped_key_must_use_a_client_of_its_mode(store, team):
 def test_the_principal_cache_remembers_successes_for_its_ttl_and_records_last_use(store, team):
     import time
 
-    from core.auth import PrincipalCache
+    from core.access.auth import PrincipalCache
     from core.store.tables import api_keys
 
     created = _key(store, team)

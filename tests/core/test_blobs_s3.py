@@ -12,7 +12,8 @@ import pytest
 import sqlalchemy as sa
 
 from api.app import create_app
-from core import admin, settings as settings_module
+from core import settings as settings_module
+from core.access import admin
 from core.blobs import REUSE_GRACE_S, BlobStore, open_blobs
 from core.blobs_s3 import BlobStoreError, S3BlobStore
 from core.modes import Mode

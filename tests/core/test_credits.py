@@ -5,8 +5,11 @@ from concurrent.futures import ThreadPoolExecutor
 import pytest
 import sqlalchemy as sa
 
-from core import admin, admission, credits, errors, plans, resume
-from core.auth import authenticate
+from core import errors
+from core.access import admin
+from core.billing import credits, plans
+from core.jobs import admission, resume
+from core.access.auth import authenticate
 from core.modes import Mode
 from core.store.tables import credit_ledger, jobs
 

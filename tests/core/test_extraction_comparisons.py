@@ -9,9 +9,11 @@ from alembic.autogenerate import compare_metadata
 from alembic.migration import MigrationContext
 
 from assets.einvoice.shadow import Comparison
-from core import admin, admission, extraction_comparisons, invoice_deletion, retention
-from core.actors import Actor
-from core.auth import authenticate
+from core.access import admin
+from core.books import extraction_comparisons, invoice_deletion
+from core.jobs import admission, retention
+from core.access.actors import Actor
+from core.access.auth import authenticate
 from core.blobs import BlobStore
 from core.clock import utcnow
 from core.modes import Mode

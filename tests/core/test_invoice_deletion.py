@@ -4,9 +4,10 @@ transaction with the full DTO and the member as actor, and the job stays as it e
 import pytest
 import sqlalchemy as sa
 
-from core import errors, invoice_deletion, invoice_edits
-from core.actors import Actor
-from core.auth import authenticate
+from core import errors
+from core.books import invoice_deletion, invoice_edits
+from core.access.actors import Actor
+from core.access.auth import authenticate
 from core.modes import Mode
 from core.store.tables import invoice_edits as edits_table
 from core.store.tables import invoices, jobs, outbox

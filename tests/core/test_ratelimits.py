@@ -3,7 +3,7 @@ two workers."""
 
 import uuid
 
-from core.ratelimits import Counters, FailedAttempts, Policy
+from core.billing.ratelimits import Counters, FailedAttempts, Policy
 
 
 def _pair(redis_url):

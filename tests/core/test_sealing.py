@@ -6,11 +6,11 @@ import stat
 
 import sqlalchemy as sa
 
-from core.auth import Principal
-from core import admin
+from core.access.auth import Principal
+from core.access import admin
 from core.blobs import BlobStore
 from core.modes import Mode
-from core.sealing import PREFIX, Sealer, is_sealed, key_file_for, reseal_webhook_secrets, sealer_for
+from core.access.sealing import PREFIX, Sealer, is_sealed, key_file_for, reseal_webhook_secrets, sealer_for
 from core.store.tables import webhook_endpoints
 from core.webhooks import endpoints, signing
 from core.webhooks.endpoints import signing_secrets

@@ -4,7 +4,7 @@ from decimal import Decimal
 
 import pytest
 
-from core.exports import ClientInfo
+from core.books.exports import ClientInfo
 from core import vat_classification as classify
 
 CLIENT = ClientInfo("cl_live_x", "UAB „Medžio darbai“", "123456786", "LT123456715")

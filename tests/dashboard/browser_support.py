@@ -42,7 +42,7 @@ class World:
         from playwright.sync_api import sync_playwright
 
         from api.app import create_app
-        from core.ratelimits import Counters
+        from core.billing.ratelimits import Counters
 
         patch = self._patch
         patch.setenv("INVOICES_HOME", str(self.tmp / "home"))

@@ -7,8 +7,9 @@ from dataclasses import dataclass, field
 import falcon.testing
 
 from assets.rules import RULES
-from core import admin, admission, members, processing
-from core.auth import authenticate
+from core.access import admin, members
+from core.jobs import admission, processing
+from core.access.auth import authenticate
 from core.blobs import BlobStore
 from core.modes import Mode
 from core.settings import Settings

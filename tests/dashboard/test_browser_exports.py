@@ -9,7 +9,7 @@ from pathlib import Path
 
 from lxml import etree
 
-from core import export_settings
+from core.books import export_settings
 from core.modes import Mode
 from tests.api.helpers import PDF
 from tests.dashboard.browser_support import world_fixture

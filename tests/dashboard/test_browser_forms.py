@@ -5,9 +5,10 @@ show beside the field in the page's language, what was typed stays, no code show
 import re
 
 from assets.rules import RULES
-from core import admin, invoice_edits
-from core.actors import Actor
-from core.auth import authenticate
+from core.access import admin
+from core.books import invoice_edits
+from core.access.actors import Actor
+from core.access.auth import authenticate
 from core.modes import Mode
 from core.store.tables import jobs
 from schemas.invoices import InvoicePatch
@@ -181,8 +182,8 @@ def test_cancelling_a_job_that_is_no_longer_parked_says_so(world):
 
 
 def test_login_and_set_password_refusals_are_visible(world):
-    from core import members, password_links
-    from core.secret_key import signing_key
+    from core.access import members, password_links
+    from core.access.secret_key import signing_key
 
     context = world.browser.new_context(locale="lt-LT")
     page = context.new_page()

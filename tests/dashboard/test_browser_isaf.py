@@ -4,7 +4,7 @@ downloads the XML, which VMI's XSD accepts."""
 
 from pathlib import Path
 
-from core import admin
+from core.access import admin
 from core.modes import Mode
 from exporters import isaf
 from tests.dashboard.browser_support import world_fixture

@@ -84,7 +84,7 @@ def test_numbers_checks_and_foreign_vat_in_both_languages(world):
 
 
 def test_search_without_accents_held_jobs_and_zoom(world):
-    from core import admin
+    from core.access import admin
     from core.modes import Mode
 
     team = world.team

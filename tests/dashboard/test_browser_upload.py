@@ -6,7 +6,7 @@ import base64
 import sqlalchemy as sa
 
 from assets.rules import RULES
-from core import processing
+from core.jobs import processing
 from core.store.tables import jobs
 from tests.api.books import extracted
 from tests.api.helpers import PDF

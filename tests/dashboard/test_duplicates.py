@@ -8,10 +8,10 @@ import copy
 import sqlalchemy as sa
 
 from assets.rules import RULES
-from core import duplicates, invoice_edits
-from core.actors import Actor
-from core.auth import authenticate
-from core.invoices import get_invoice
+from core.books import duplicates, invoice_edits
+from core.access.actors import Actor
+from core.access.auth import authenticate
+from core.books.invoices import get_invoice
 from core.modes import Mode
 from core.store.tables import outbox
 from schemas.invoice import Invoice
@@ -100,7 +100,7 @@ def test_pages_show_the_duplicate_and_the_member_keeps_it(member, team, home_sto
 
 
 def test_the_review_queue_announces_a_duplicate(member, team, home_store):
-    from core import admin
+    from core.access import admin
 
     uploaded_for = admin.create_client(home_store, team.team_id, Mode.LIVE, "UAB Kitas klientas", "111111115", None)["clientId"]
     team.client()  # the buyer is another client of the team: the gate holds the invoices

@@ -9,8 +9,8 @@ import zipfile
 import sqlalchemy as sa
 from lxml import etree
 
-from core import export_settings
-from core.export_mapping import add_client_item_rule, rules_for
+from core.books import export_settings
+from core.books.export_mapping import add_client_item_rule, rules_for
 from core.modes import Mode
 from core.store.tables import export_mapping_rules
 from tests.api.books import extracted

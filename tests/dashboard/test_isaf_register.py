@@ -12,7 +12,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli.isaf import isaf_group
-from core import admin
+from core.access import admin
 from core.modes import Mode
 from exporters import isaf
 from tests.exporters.test_isaf_store_and_cli import load_usd, seed

@@ -3,10 +3,10 @@
 
 import sqlalchemy as sa
 
-from core import admin
+from core.access import admin
 from core.modes import Mode
 from core.store.tables import invoices, jobs, outbox
-from core.auth import authenticate
+from core.access.auth import authenticate
 from core.webhooks import endpoints
 from schemas.webhooks import EndpointCreate
 from tests.dashboard.support import Browser, make_team

@@ -1,8 +1,8 @@
 """What the browser must not keep or pass on: page images are never cached, and a page
 whose URL carries a one-time token sends no Referer."""
 
-from core import members, password_links
-from core.secret_key import signing_key
+from core.access import members, password_links
+from core.access.secret_key import signing_key
 
 
 def test_page_images_are_not_kept_in_the_browser_cache(member, team):

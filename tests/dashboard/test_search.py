@@ -30,7 +30,7 @@ def test_search_by_number_name_without_accents_and_codes(member, team):
 
 def test_a_search_pages_on(team, home_store):
     from core import pagination
-    from core.invoices import Search, search_invoices
+    from core.books.invoices import Search, search_invoices
     from core.modes import Mode
 
     client = team.client()

@@ -4,8 +4,8 @@ import re
 
 import sqlalchemy as sa
 
-from core import members, password_links
-from core.secret_key import signing_key
+from core.access import members, password_links
+from core.access.secret_key import signing_key
 from core.store.tables import user_sessions
 from dashboard.web import CSP
 from tests.dashboard.support import PASSWORD, Browser

@@ -8,8 +8,10 @@ import re
 import sqlalchemy as sa
 
 from assets.rules import RULES
-from core import admin, credits, member_uploads, processing
-from core.auth import authenticate
+from core.access import admin
+from core.billing import credits
+from core.jobs import member_uploads, processing
+from core.access.auth import authenticate
 from core.modes import Mode
 from core.store.tables import jobs, outbox, users
 from tests.api.books import extracted
@@ -132,8 +134,8 @@ def test_cross_mode_a_test_client_is_refused_and_test_uploads_never_listed(membe
     assert refused.status_code == 400 and "test mode" in refused.text
     assert _jobs(home_store, team.team_id) == []
     # a member's upload in test mode (as admission would record it) stays out of the live list, and the reverse
-    from core import admission
-    from core.actors import Actor
+    from core.jobs import admission
+    from core.access.actors import Actor
     from core.blobs import BlobStore
 
     user_id = _member_id(home_store, team.member_email)
@@ -167,7 +169,7 @@ def test_a_file_over_the_dashboards_form_cap_is_taken_as_an_upload(member, team,
 def test_the_plans_uploads_in_flight_hold_for_the_dashboard_too(member, team, home_store, counters):
     """With every slot of the team's plan taken (as uploads in flight would), a dashboard
     upload is refused with 429 and Retry-After, and the page says it will try again."""
-    from core import plans
+    from core.billing import plans
 
     plans.set_plan(home_store, team.team_id, concurrent_uploads=1)
     client_id = team.client()

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 import sqlalchemy as sa
 
-from core import credits
+from core.billing import credits
 from core.store.db import Store
 from core.store.tables import credit_ledger, jobs
 

@@ -10,7 +10,7 @@ import pytest
 import requests
 import sqlalchemy as sa
 
-from core import credits
+from core.billing import credits
 from core.store.db import Store
 from core.store.tables import jobs, stream_leases
 

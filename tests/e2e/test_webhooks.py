@@ -5,7 +5,7 @@ from pathlib import Path
 import pytest
 from standardwebhooks.webhooks import Webhook
 
-from core.auth import authenticate
+from core.access.auth import authenticate
 from core.modes import Mode
 from core.store.db import Store
 from core.webhooks import endpoints

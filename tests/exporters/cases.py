@@ -12,10 +12,10 @@ from datetime import date
 from decimal import Decimal
 from pathlib import Path
 
-from core.currency_rates import RateTable
-from core.export_mapping import ITEM, PARTNER, MappingRule
-from core.export_settings import DEFAULTS
-from core.exports import ClientInfo, ExportLookups
+from core.books.currency_rates import RateTable
+from core.books.export_mapping import ITEM, PARTNER, MappingRule
+from core.books.export_settings import DEFAULTS
+from core.books.exports import ClientInfo, ExportLookups
 from schemas.invoice import Invoice
 
 HERE = Path(__file__).parent

@@ -13,8 +13,8 @@ from decimal import Decimal
 import pytest
 from lxml import etree
 
-from core.currency_rates import RateTable
-from core.exports import ExportLookups
+from core.books.currency_rates import RateTable
+from core.books.exports import ExportLookups
 from exporters import isaf
 from tests.exporters.cases import BASE_SETTINGS, CLIENT, invoice, record
 

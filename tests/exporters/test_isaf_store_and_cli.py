@@ -9,7 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from cli.isaf import isaf_group
-from core import admin
+from core.access import admin
 from core.clock import utcnow
 from core.modes import Mode
 from core.store.db import Store
@@ -83,7 +83,7 @@ def test_sales_only_and_the_default_file_name(month, tmp_path, monkeypatch):
 
 
 def test_a_large_month_is_written_in_parts(month, tmp_path):
-    from core import isaf as registers
+    from core.books import isaf as registers
 
     register = registers.build(month["store"], month["client"], "2026-10", "F", max_per_part=2)
     paths = registers.write(register, tmp_path / "r.xml")

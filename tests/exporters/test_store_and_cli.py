@@ -11,8 +11,9 @@ from alembic.migration import MigrationContext
 from click.testing import CliRunner
 
 from cli.exports import export_group
-from core import admin, currency_rates, export_mapping, export_settings
-from core.exports import load_lookups
+from core.access import admin
+from core.books import currency_rates, export_mapping, export_settings
+from core.books.exports import load_lookups
 from core.modes import Mode
 from core.store.tables import metadata
 from tests.exporters import cases

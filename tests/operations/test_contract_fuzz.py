@@ -66,7 +66,7 @@ def flows(fuzzed, tmp_path):
     """A team with invoices held for review and webhook endpoints that a running dispatcher
     delivers to a local HTTPS receiver, so the links lead to real resources (endpoints the run
     deletes are made again while it runs)."""
-    from core.auth import authenticate
+    from core.access.auth import authenticate
     from core.store.db import Store
     from core.webhooks import endpoints
     from schemas.webhooks import EVENT_TYPES, EndpointCreate

@@ -1,12 +1,13 @@
 """The retention domain's daily jobs, run in process against a real store: each calls its
-sweep of core/retention.py and shows what it swept as the op's output metadata."""
+sweep of core/jobs/retention.py and shows what it swept as the op's output metadata."""
 
 from datetime import timedelta
 
 import pytest
 import sqlalchemy as sa
 
-from core import admin, errors
+from core import errors
+from core.access import admin
 from core.clock import utcnow
 from core.modes import Mode
 from core.store.tables import jobs, webhook_payloads
@@ -53,8 +54,8 @@ def test_old_payloads_are_dropped_and_cannot_be_redelivered(home, home_store):
 
 
 def test_a_job_parked_too_long_is_cancelled_by_its_daily_job(home, home_store):
-    from core import admission
-    from core.auth import authenticate
+    from core.jobs import admission
+    from core.access.auth import authenticate
 
     team = admin.create_team(home_store, "UAB Be Kreditų")["teamId"]
     principal = authenticate(home_store, admin.create_key(home_store, team, Mode.LIVE, ["invoice:write"])["key"], "127.0.0.1")

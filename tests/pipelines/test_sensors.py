@@ -7,7 +7,7 @@ from datetime import timedelta
 import dagster as dg
 import pytest
 
-from core import leases
+from core.jobs import leases
 from core.clock import utcnow
 from core.store.tables import stream_leases
 from pipelines.resources import StoreResource, StreamResource

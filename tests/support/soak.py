@@ -14,7 +14,7 @@ import requests
 import sqlalchemy as sa
 from standardwebhooks.webhooks import Webhook
 
-from core import credits
+from core.billing import credits
 from core.store.db import Store
 from core.store.tables import (
     credit_ledger,

@@ -8,9 +8,10 @@ from pathlib import Path
 
 import sqlalchemy as sa
 
-from core import admin, outbox
-from core.actors import SYSTEM, Actor
-from core.auth import Principal, authenticate
+from core import outbox
+from core.access import admin
+from core.access.actors import SYSTEM, Actor
+from core.access.auth import Principal, authenticate
 from core.modes import Mode
 from core.store.db import Store
 from core.store.tables import webhook_deliveries, webhook_delivery_attempts

@@ -13,8 +13,8 @@ from types import SimpleNamespace
 import pytest
 from standardwebhooks.webhooks import Webhook
 
-from core import admin
-from core.actors import Actor
+from core.access import admin
+from core.access.actors import Actor
 from core.modes import Mode
 from core.store.db import Store
 from core.store.migrate import upgrade

@@ -5,7 +5,7 @@ import threading
 
 import sqlalchemy as sa
 
-from core.actors import Actor
+from core.access.actors import Actor
 from core.modes import Mode
 from core.store.tables import outbox, webhook_deliveries, webhook_payloads
 from core.webhooks import endpoints, fanout

@@ -13,7 +13,7 @@ from pathlib import Path
 import dagster as dg
 import sqlalchemy as sa
 
-from core import admin
+from core.access import admin
 from core.store.db import Store
 from core.store.migrate import upgrade
 from core.store.tables import credit_ledger, teams

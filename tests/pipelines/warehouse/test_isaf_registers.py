@@ -7,7 +7,7 @@ import json
 import dagster as dg
 import pytest
 
-from core import admin
+from core.access import admin
 from core.modes import Mode
 from exporters import isaf
 from pipelines.resources import StoreResource, WarehouseResource
