@@ -1,16 +1,15 @@
 """Invoices for the embedded e-invoice tests: DTOs and the PDFs that print them.
 
 The DTOs are our own (checksum-valid identifiers, amounts that add up); the page is drawn
-with reportlab and the XML written by ``corpus.einvoice``, then attached to the page.
+by the shared test page builder and the XML written by ``corpus.einvoice``, then attached
+to the page.
 """
 
 from __future__ import annotations
 
 import copy
-import io
 
-from reportlab.lib.pagesizes import A4
-from reportlab.pdfgen import canvas
+from tests.support.pages import text_page
 
 
 def _party(name, company, vat, street, city, postal, country, **extra) -> dict:
@@ -77,10 +76,6 @@ def credit_note_dto() -> dict:
 def page_pdf(dto: dict, printed_gross: str | None = None, printed_number: str | None = None) -> bytes:
     """A one-page rendering of ``dto`` (the values a reader would see); the printed total
     and number can be made to disagree with the DTO."""
-    buf = io.BytesIO()
-    c = canvas.Canvas(buf, pagesize=A4)
-    c.setFont("Helvetica", 10)
-    y = 800
     rows = [
         dto["seller"]["name"],
         f"USt-IdNr. {dto['seller']['vatCode']}",
@@ -94,9 +89,4 @@ def page_pdf(dto: dict, printed_gross: str | None = None, printed_number: str | 
              for line in dto["lines"]]
     gross = printed_gross or dto["totals"]["gross"]
     rows += ["", f"Gesamtbetrag: {gross.replace('.', ',')} {dto['currency']}"]
-    for row in rows:
-        c.drawString(60, y, row)
-        y -= 16
-    c.showPage()
-    c.save()
-    return buf.getvalue()
+    return text_page(*rows)

@@ -9,14 +9,10 @@ is attached to a page that prints its number, date and total, as the senders do.
 
 from __future__ import annotations
 
-import io
-
-from reportlab.lib.pagesizes import A4
-from reportlab.pdfgen import canvas
-
 from assets.einvoice import find_embedded
 from assets.process import process_document
 from corpus.einvoice import embed
+from tests.support.pages import text_page
 
 FA3 = """<?xml version="1.0" encoding="UTF-8"?>
 <Faktura xmlns="http://crd.gov.pl/wzor/2025/06/25/13775/" xmlns:etd="http://crd.gov.pl/xml/schematy/dziedzinowe/mf/2022/01/05/eD/DefinicjeTypy/">
@@ -191,19 +187,8 @@ PEPPOL = """<?xml version="1.0" encoding="UTF-8"?>
 """
 
 
-def _page(*rows: str) -> bytes:
-    buffer = io.BytesIO()
-    c = canvas.Canvas(buffer, pagesize=A4)
-    c.setFont("Helvetica", 10)
-    for i, row in enumerate(rows):
-        c.drawString(60, 800 - 16 * i, row)
-    c.showPage()
-    c.save()
-    return buffer.getvalue()
-
-
 def _fa3_pdf(xml: str = FA3) -> bytes:
-    page = _page("ABC AGD sp. z o. o.", "NIP 5265877635", "Faktura VAT nr FV2026/02/150",
+    page = text_page("ABC AGD sp. z o. o.", "NIP 5265877635", "Faktura VAT nr FV2026/02/150",
                  "Data wystawienia: 2026-02-15", "Razem do zaplaty: 2051,02 PLN")
     return embed(page, xml.encode("utf-8"), "FV2026_02_150.xml")
 
@@ -263,7 +248,7 @@ def test_ksef_rate_words_map_to_en16931_categories():
 
 
 def test_peppol_bis3_ubl_attached_to_a_pdf_is_read_exactly():
-    page = _page("SupplierTradingName Ltd.", "Invoice Snippet1", "Date: 13.11.2026", "Total: 1656.25 EUR")
+    page = text_page("SupplierTradingName Ltd.", "Invoice Snippet1", "Date: 13.11.2026", "Total: 1656.25 EUR")
     invoice = process_document(embed(page, PEPPOL.encode("utf-8"), "Snippet1.xml"), "application/pdf").dto()
     assert invoice["extraction"]["engine"] == "embedded-xml" and invoice["extraction"]["syntax"] == "UBL 2.1 Invoice"
     assert (invoice["invoiceNumber"], invoice["issueDate"], invoice["dueDate"], invoice["deliveryDate"]) == \

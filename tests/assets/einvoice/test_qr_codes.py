@@ -1,6 +1,6 @@
 """QR codes on invoice pages: EPC payment codes and KSeF links read, recorded and weighed as evidence.
 
-The codes are drawn by segno, placed on a page reportlab writes (upright, turned a
+The codes are drawn by segno, placed on a page the shared test page builder writes (upright, turned a
 quarter and tilted), and read back from the PDF and from a scan of it (rendered at
 200 dpi, tilted a degree, JPEG): what matters is that a real reader on a real page finds
 them, and that the invoice then says what the code says or warns where they disagree.
@@ -15,9 +15,7 @@ import pypdfium2 as pdfium
 import pytest
 import segno
 from PIL import Image, ImageFilter
-from reportlab.lib.pagesizes import A4
 from reportlab.lib.utils import ImageReader
-from reportlab.pdfgen import canvas
 
 from assets.einvoice import qr_codes
 from assets.ocr import read_document
@@ -25,6 +23,7 @@ from assets.ocr.model import Document
 from assets.process import process_document
 from corpus import degrade
 from schemas.qr_codes import QrCode
+from tests.support.pages import rasterise, text_page
 
 IBAN = "LT307300010000000001"
 EPC = "BCD\n002\n1\nSCT\nHABALT22\nUAB Saulės vėjas\nLT30 7300 0100 0000 0001\nEUR3029.84\n\nRF18539007547034\n\n"
@@ -62,9 +61,6 @@ def _page(payload: str | None, *, angle: float = 0, iban_line: bool = True, tota
     """A Lithuanian invoice page with a QR code of ``payload`` drawn 3.5 cm wide at (400, 120) pt
     from the bottom-left, turned by ``angle`` degrees about its centre: an image, or with
     ``vector`` ("path" or "squares") vector graphics."""
-    buffer = io.BytesIO()
-    c = canvas.Canvas(buffer, pagesize=A4)
-    c.setFont("Helvetica", 10)
     rows = ["UAB Saules vejas", "Imones kodas 304567894   PVM kodas LT100001234510", "Gedimino pr. 12, Vilnius"]
     if iban_line:
         rows.append("A/s LT30 7300 0100 0000 0001, Swedbank")
@@ -73,11 +69,8 @@ def _page(payload: str | None, *, angle: float = 0, iban_line: bool = True, tota
              "Savanoriu pr. 45, LT-44211 Kaunas", "", "Saules modulis 410 W   10 vnt.   125,00   1 250,00", "Montavimo darbai   1   890,00   890,00",
              "Inverteris   8   45,50   364,00", "", "Suma be PVM: 2 504,00", "PVM 21 %: 525,84",
              f"Is viso moketi: {total} EUR", *extra]
-    y = 800
-    for row in rows:
-        c.drawString(60, y, row)
-        y -= 15
-    if payload is not None:
+
+    def code(c, _index):
         size = 100  # points, about 3.5 cm
         c.saveState()
         c.translate(400 + size / 2, 120 + size / 2)
@@ -87,18 +80,13 @@ def _page(payload: str | None, *, angle: float = 0, iban_line: bool = True, tota
         else:
             _draw_vector_code(c, payload, size, one_path=vector == "path")
         c.restoreState()
-    c.showPage()
-    c.save()
-    return buffer.getvalue()
+
+    return text_page(*rows, leading=15, marks=None if payload is None else code)
 
 
 def _scan(pdf: bytes) -> bytes:
     """The page as a flatbed scan: 200 dpi greyscale, a degree off, slightly soft, JPEG."""
-    document = pdfium.PdfDocument(pdf)
-    try:
-        image = document[0].render(scale=200 / 72, grayscale=True).to_pil().copy()
-    finally:
-        document.close()
+    image = rasterise(pdf, dpi=200, grayscale=True)
     image = image.rotate(1.2, expand=True, fillcolor=255).filter(ImageFilter.GaussianBlur(0.6))
     out = io.BytesIO()
     image.save(out, format="JPEG", quality=75, dpi=(200, 200))

@@ -3,9 +3,7 @@
 from __future__ import annotations
 
 import copy
-import io
 
-import pypdfium2 as pdfium
 import pytest
 
 from assets import process
@@ -13,6 +11,7 @@ from assets.einvoice import shadow
 from assets.ocr import engines
 from assets.process import process_document, read_upload
 from corpus.einvoice import cii, embed, ubl
+from tests.support.pages import rasterise, scan_pdf
 
 from .samples import invoice_dto, page_pdf
 
@@ -157,12 +156,8 @@ def test_a_pdf_without_an_embedded_invoice_has_no_comparison():
 def test_a_scanned_e_invoice_is_ocrd_once(monkeypatch):
     """The page of a scanned PDF is OCR'd for the cross-check; the comparison reads the same words."""
     dto = invoice_dto()
-    rendered = pdfium.PdfDocument(page_pdf(dto))
-    image = rendered[0].render(scale=300 / 72).to_pil().convert("L")
-    rendered.close()
-    scan = io.BytesIO()
-    image.save(scan, "PDF", resolution=300)
-    pdf = embed(scan.getvalue(), cii(dto, "d16b"))
+    scan = scan_pdf(rasterise(page_pdf(dto), dpi=300).convert("L"), dpi=300)
+    pdf = embed(scan, cii(dto, "d16b"))
     calls = []
     ocr = engines.ocr_image
     monkeypatch.setattr(engines, "ocr_image", lambda *a, **k: calls.append(1) or ocr(*a, **k))
