@@ -9,6 +9,7 @@ import sqlalchemy as sa
 
 from assets.rules import RULES
 from core.books import duplicates, invoice_edits
+from core.access import admin
 from core.access.actors import Actor
 from core.access.auth import authenticate
 from core.books.invoices import get_invoice
@@ -121,3 +122,16 @@ def test_cross_mode_test_invoices_are_never_compared_with_live_ones(member, team
     assert member.post(f"/app/invoices/{test_second}/duplicate", {}).status_code == 404
     assert _doc(home_store, team, test_second, Mode.TEST)["duplicateOf"] == test_first
     assert test_second not in member.get("/app/invoices?dup=1").text
+
+
+def test_the_earliest_agreeing_copy_is_found_past_a_page_of_copies_that_disagree(team, home_store, monkeypatch):
+    """Earlier copies are compared a page of ids at a time: the first that agrees wins,
+    wherever it stands."""
+    monkeypatch.setattr(duplicates, "_PAGE", 2)
+    admin.grant_credits(home_store, team.team_id, 10)
+    disagreeing = [team.invoice(data=OTHER_PDF + f"d{n}".encode(), doc=_variant(totals__gross=f"{100 + n}.00"))[1]
+                   for n in range(5)]
+    _, agreeing = team.invoice(data=OTHER_PDF + b"a")
+    _, later = team.invoice(data=OTHER_PDF + b"b")
+    assert _doc(home_store, team, later)["duplicateOf"] == agreeing
+    assert _doc(home_store, team, disagreeing[0])["duplicateOf"] is None
