@@ -1,11 +1,9 @@
 """Readers and guard rails, on real files (pypdfium2 and Tesseract are not mocked)."""
 
-import io
 import struct
 import zlib
 from pathlib import Path
 
-import pypdfium2 as pdfium
 import pytest
 from PIL import Image
 
@@ -13,18 +11,9 @@ from assets.ocr import DocumentError, Word, group_lines, read_document
 from assets.ocr.pdf_text import text_layer_usable
 from assets.ocr.tesseract import image_dpi
 from assets.process import process_document
+from tests.support.pages import blank_pdf, scan_image, scan_pdf, text_page
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
-
-
-def _blank_pdf(pages: int) -> bytes:
-    pdf = pdfium.PdfDocument.new()
-    for _ in range(pages):
-        pdf.new_page(595, 842)
-    buf = io.BytesIO()
-    pdf.save(buf)
-    pdf.close()
-    return buf.getvalue()
 
 
 def _png_header(width: int, height: int) -> bytes:
@@ -52,24 +41,16 @@ def test_text_layer_words_are_in_top_left_points():
 def test_a_hyphen_that_ends_a_line_is_a_hyphen():
     """PDFium reports the hyphen of a word broken at a line's end as 0x02 ("KvK-" / "nummer"
     in a narrow cell): read back, it is the hyphen that was printed."""
-    from reportlab.pdfgen import canvas
-
-    buf = io.BytesIO()
-    pdf = canvas.Canvas(buf)
-    pdf.drawString(50, 700, "KvK-")
-    pdf.drawString(50, 688, "nummer 12345678")
-    pdf.drawString(50, 600, "Btw-nummer NL056563048B01")
-    pdf.save()
-    words = [w.text for w in read_document(buf.getvalue(), "application/pdf").pages[0].words]
+    pdf = text_page((50, 700, "KvK-"), (50, 688, "nummer 12345678"), (50, 600, "Btw-nummer NL056563048B01"),
+                    size=12)
+    words = [w.text for w in read_document(pdf, "application/pdf").pages[0].words]
     assert words == ["KvK-", "nummer", "12345678", "Btw-nummer", "NL056563048B01"]
 
 
 def test_image_only_pdf_page_is_ocred():
     """A PDF holding only a scan has no text layer: the page is rendered and OCR'd."""
-    scan = Image.open(FIXTURES / "invoice_scan.png")
-    buf = io.BytesIO()
-    scan.save(buf, "PDF", resolution=200)
-    invoice = process_document(buf.getvalue(), "application/pdf").dto()
+    scan = scan_pdf(Image.open(FIXTURES / "invoice_scan.png"), dpi=200)
+    invoice = process_document(scan, "application/pdf").dto()
     assert invoice["extraction"]["engine"] == "tesseract"
     assert invoice["extraction"]["textLayer"] is False
     assert invoice["invoiceNumber"] == "BI 004517"
@@ -95,7 +76,7 @@ def test_corrupt_files():
 
 def test_too_many_pages():
     with pytest.raises(DocumentError, match="3 pages; at most 2"):
-        read_document(_blank_pdf(3), "application/pdf", max_pages=2)
+        read_document(blank_pdf(3), "application/pdf", max_pages=2)
 
 
 @pytest.mark.filterwarnings("ignore::PIL.Image.DecompressionBombWarning")
@@ -107,7 +88,7 @@ def test_decompression_bombs_are_refused(size):
 
 def test_time_limit():
     with pytest.raises(DocumentError, match="processing exceeded"):
-        process_document(_blank_pdf(2), "application/pdf", time_limit_s=1e-9)
+        process_document(blank_pdf(2), "application/pdf", time_limit_s=1e-9)
 
 
 def test_text_layer_usable():
@@ -157,23 +138,11 @@ def test_truncated_images_are_refused_whatever_the_process_wide_pillow_setting(m
 
 def _german_scan_pdf(pages: int) -> bytes:
     """An image-only PDF whose pages are German invoice text, drawn at 300 dpi."""
-    from PIL import ImageDraw, ImageFont
-
-    font = ImageFont.truetype("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf", 42)
     lines = ["RECHNUNG Nr. 2026-117", "Rechnungsdatum: 14.03.2026", "Kunde: Müller Bau GmbH, Lindenallee 5",
              "Bezeichnung  Menge  Einzelpreis  Gesamtpreis", "Beratung  3  120,00  360,00",
              "Summe netto 360,00  MwSt 19 % 68,40", "Gesamtbetrag 428,40 EUR  zahlbar bis 28.03.2026",
              "Bankverbindung: Sparkasse München"]
-    images = []
-    for _ in range(pages):
-        page = Image.new("L", (2480, 3508), 255)
-        draw = ImageDraw.Draw(page)
-        for i, text in enumerate(lines):
-            draw.text((200, 300 + 110 * i), text, font=font, fill=0)
-        images.append(page)
-    buf = io.BytesIO()
-    images[0].save(buf, "PDF", resolution=300, save_all=True, append_images=images[1:])
-    return buf.getvalue()
+    return scan_pdf(*[scan_image(lines) for _ in range(pages)], dpi=300)
 
 
 def test_the_model_that_read_a_scanned_page_reads_the_next_one_first(monkeypatch):
