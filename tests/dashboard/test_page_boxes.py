@@ -8,36 +8,26 @@ import io
 import numpy as np
 import pypdfium2 as pdfium
 import pytest
-from PIL import Image, ImageDraw, ImageFont
+from PIL import Image
 
 from assets.ocr import read_document
 from dashboard import page_images
+from tests.support.pages import scan_image, scan_pdf
 
-FONT = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
 WORDS = ("SASKAITA", "SF-2026-0042", "Suma", "1234,50")
 
 
 def _skewed_scan(degrees: float = 3.0) -> Image.Image:
     """An A4 page at 150 dpi with a few words, scanned askew (the canvas widened by the turn)."""
-    page = Image.new("L", (1240, 1754), 255)
-    draw = ImageDraw.Draw(page)
-    font = ImageFont.truetype(FONT, 44)
-    for row, (left, right) in enumerate([WORDS[:2], WORDS[2:]]):
-        draw.text((160, 300 + row * 220), left, fill=0, font=font)
-        draw.text((760, 300 + row * 220), right, fill=0, font=font)
+    rows = [(x, 300 + row * 220, word) for row, pair in enumerate([WORDS[:2], WORDS[2:]])
+            for x, word in zip((160, 760), pair)]
+    page = scan_image(rows, size=(1240, 1754), font_px=44)
     return page.rotate(degrees, expand=True, fillcolor=255, resample=Image.Resampling.BICUBIC)
 
 
 def _png(image: Image.Image) -> bytes:
     out = io.BytesIO()
     image.save(out, format="PNG", dpi=(150, 150))
-    return out.getvalue()
-
-
-def _pdf_of(image: Image.Image) -> bytes:
-    """A scanned PDF: the page is the picture, no text layer."""
-    out = io.BytesIO()
-    image.convert("RGB").save(out, format="PDF", resolution=150.0)
     return out.getvalue()
 
 
@@ -54,7 +44,7 @@ def _ink_centre(shown: Image.Image, box: tuple[float, float, float, float], scal
 @pytest.mark.parametrize("kind", ["image/png", "application/pdf"])
 def test_a_boxes_centre_is_its_words_ink_on_the_page_shown(kind, tmp_path):
     scan = _skewed_scan()
-    data = _png(scan) if kind == "image/png" else _pdf_of(scan)
+    data = _png(scan) if kind == "image/png" else scan_pdf(scan.convert("RGB"), dpi=150)
     document = read_document(data, kind)
     words = {w.text: w for w in document.pages[0].words if w.text in WORDS}
     assert {"SASKAITA", "SF-2026-0042"} <= set(words), [w.text for w in document.pages[0].words]
