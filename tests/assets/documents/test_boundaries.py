@@ -1,35 +1,23 @@
-"""Where a new invoice starts in one PDF: each rule on pages reportlab writes and the reader
-reads back (no page is faked), the warning and its ranges, and a whole upload of a
-generated stack through ``assets.process`` (the function the stream run calls)."""
+"""Where a new invoice starts in one PDF: each rule on pages the shared test page builder
+writes (reportlab) and the reader reads back (no page is faked), the warning and its ranges,
+and a whole upload of a generated stack through ``assets.process`` (the function the stream
+run calls)."""
 
 from __future__ import annotations
 
-import io
-
 import pytest
-from reportlab.lib.pagesizes import A4
-from reportlab.pdfgen import canvas
 
 from assets.documents import boundaries
 from assets.documents.boundaries import PageSigns, detect, ranges_of, starts_of, warning
 from assets.ocr import read_document
 from assets.process import process_document
 from corpus.stacks import stack
+from tests.support.pages import text_pdf
 
 
 def _pdf(pages: list[list[str]]) -> bytes:
     """One PDF page per list of lines, top to bottom, in Helvetica."""
-    buffer = io.BytesIO()
-    pdf = canvas.Canvas(buffer, pagesize=A4)
-    for lines in pages:
-        y = 800
-        for line in lines:
-            pdf.setFont("Helvetica", 10)
-            pdf.drawString(50, y, line)
-            y -= 18
-        pdf.showPage()
-    pdf.save()
-    return buffer.getvalue()
+    return text_pdf(*pages, left=50, leading=18)
 
 
 def _invoice_page(number: str, seller: str, vat: str, total: str | None, footer: str | None = None,
