@@ -34,7 +34,7 @@ def _routes(page_deps: dict) -> dict[str, Page]:
         f"{PREFIX}/set-password": auth.SetPassword,
         f"{PREFIX}/invoices": invoices.InvoiceList, invoice: invoices.InvoiceView,
         f"{invoice}/delete": invoices.InvoiceDelete, f"{invoice}/export": invoices.InvoiceExport,
-        f"{invoice}/duplicate": invoices.InvoiceDuplicate,
+        f"{invoice}/duplicate": invoices.InvoiceDuplicate, f"{invoice}/split": invoices.InvoiceSplit,
         f"{invoice}/pages/{{page:int(min=1)}}": invoices.InvoicePageImage,
         f"{PREFIX}/upload": uploads.Upload, f"{PREFIX}/upload/recent": uploads.RecentUploads,
         f"{PREFIX}/review": work.ReviewQueue, f"{PREFIX}/review/{{invoice_id}}/{{action}}": work.ReviewAction,

@@ -6,6 +6,7 @@ from datetime import date
 
 import falcon
 
+from assets.documents.boundaries import ranges_of
 from core import errors, pagination
 from core.access import members
 from core.books import duplicates, invoice_deletion, invoice_edits
@@ -13,6 +14,8 @@ from core.access.actors import Actor
 from core.books.clients import list_clients
 from core.books.exports import exportable_invoice, load_lookups
 from core.books.invoices import Search, get_versioned, search_invoices, source_file
+from core.billing.plans import default_plan
+from core.jobs import admission, member_uploads, splits
 from core.validation import parse
 from dashboard import checks, forms, invoice_form, page_images, problems
 from dashboard.web import PREFIX, Page, redirect
@@ -76,7 +79,8 @@ class InvoiceView(Page):
                     line_numbers=invoice_form.LINE_NUMBERS, kinds=invoice_form.KINDS, line_value=invoice_form.line_value,
                     typed_lines=typed_lines, typed_vat=typed_vat, vat_fields=invoice_form.VAT_FIELDS,
                     vat_grid=invoice_form.VAT, categories=invoice_form.CATEGORIES, cell_value=invoice_form.cell_value,
-                    notice=notice or req.get_param("notice"))
+                    notice=notice or req.get_param("notice"),
+                    split_ranges=ranges_of((doc.get("validation") or {}).get("warnings")))
 
     def _pages(self, source: dict, doc: dict) -> list[dict]:
         """Each page's number and size in points (the boxes' coordinates); none once the
@@ -145,6 +149,23 @@ class InvoiceDuplicate(Page):
     def on_post(self, req: falcon.Request, resp: falcon.Response, invoice_id: str) -> None:
         duplicates.dismiss(self.store, self.principal(req), invoice_id, Actor.ui(self.member(req).id))
         raise redirect(f"{PREFIX}/invoices/{invoice_id}?notice=kept")
+
+
+class InvoiceSplit(Page):
+    """POST: a file that holds several invoices (the `document.multiple_invoices` warning)
+    sent again as one upload per invoice, each through the upload admission and charged as
+    an upload (`core.jobs.splits`); the answer lists the parts' jobs. A second POST gives
+    the same jobs."""
+
+    def on_post(self, req: falcon.Request, resp: falcon.Response, invoice_id: str) -> None:
+        member = self.member(req)
+        with self.store.read() as conn:
+            principal = member_uploads.uploader(conn, self.principal(req), default_plan(self.settings))
+            doc, _version = get_versioned(conn, principal.team_id, principal.mode, invoice_id)
+        with admission.in_flight(self.counters, principal):
+            parts = splits.split(self.store, self.blobs, self.publisher, self.settings, principal, invoice_id,
+                                 Actor.ui(member.id), getattr(req.context, "request_id", None))
+        self.render(req, resp, "invoice_split.html", status=falcon.HTTP_202, doc=doc, parts=parts)
 
 
 class InvoiceExport(Page):
