@@ -3,7 +3,8 @@ embedded default) and `open_blobs`, which picks the implementation for a locatio
 
 `INVOICES_BLOB_URL=s3://bucket/prefix` puts the files on an S3-compatible service
 (core/blobs_s3.py) so API nodes and stream runs on different machines share them; without
-it they live under `INVOICES_HOME/blobs`. Both keep the same keys and the same promises:
+it they live under `INVOICES_HOME/blobs`; core/blobs_memory.py keeps them in memory (tests,
+experiments). All keep the same keys and the same promises (tests/core/test_blob_contract.py):
 
 - `put` returns the SHA-256 of the bytes only once they are durable, and a reader never
   sees part of a file (a failure raises `OSError`, which admission answers with

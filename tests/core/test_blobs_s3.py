@@ -1,11 +1,10 @@
-"""Blob stores, local folder and S3, held to one contract; S3's failures on a real S3-protocol
-server (moto in server mode): a PUT cut short stores nothing and refuses the upload with
-invoice.upload_failed; a reader never sees part of a file being written."""
+"""S3 blobs on a real S3-protocol server (moto in server mode): the store is picked by its
+location, objects lie under the prefix, a PUT cut short stores nothing and refuses the upload
+with invoice.upload_failed, and a reader never sees part of a file being written. The
+contract every blob store keeps is tested in test_blob_contract.py."""
 
 import hashlib
 import threading
-import time
-from concurrent.futures import ThreadPoolExecutor
 
 import falcon.testing
 import pytest
@@ -14,7 +13,7 @@ import sqlalchemy as sa
 from api.app import create_app
 from core import settings as settings_module
 from core.access import admin
-from core.blobs import REUSE_GRACE_S, BlobStore, open_blobs
+from core.blobs import BlobStore, open_blobs
 from core.blobs_s3 import BlobStoreError, S3BlobStore
 from core.modes import Mode
 from core.store.tables import jobs
@@ -25,40 +24,10 @@ from tests.support.s3 import CuttingRelay, s3_env, s3_server  # noqa: F401 - fix
 PDF = b"%PDF-1.4 " + bytes(range(256)) * 64
 
 
-@pytest.fixture(params=["local", "s3"])
-def blobs(request, tmp_path):
-    if request.param == "local":
-        return open_blobs(tmp_path / "blobs")
-    server = request.getfixturevalue("s3_env")
-    return open_blobs(f"s3://{server.bucket()}/blobs")
-
-
 def test_open_blobs_picks_the_store_by_location(tmp_path, s3_env):
     assert isinstance(open_blobs(tmp_path), BlobStore)
     store = open_blobs(f"s3://{s3_env.bucket()}/some/prefix/")
     assert isinstance(store, S3BlobStore) and store.prefix == "some/prefix"
-
-
-def test_contract_put_get_exists(blobs):
-    key = blobs.put(PDF)
-    assert key == hashlib.sha256(PDF).hexdigest()
-    assert blobs.get(key) == PDF and blobs.exists(key)
-    assert not blobs.exists("0" * 64)
-    with pytest.raises(FileNotFoundError):
-        blobs.get("0" * 64)
-
-
-def test_contract_the_same_bytes_from_many_threads_are_one_blob(blobs):
-    with ThreadPoolExecutor(8) as pool:
-        keys = set(pool.map(lambda _: blobs.put(PDF), range(16)))
-    assert len(keys) == 1 and blobs.get(keys.pop()) == PDF
-
-
-def test_contract_remove_spares_a_blob_used_within_the_grace(blobs):
-    key = blobs.put(PDF)
-    assert blobs.remove(key) == 0 and blobs.exists(key)  # just written
-    assert blobs.remove(key, time.time() + REUSE_GRACE_S + 60) == 1
-    assert not blobs.exists(key) and blobs.remove(key) == 0
 
 
 def test_s3_blobs_lie_under_the_prefix_in_the_local_layout(s3_env):
