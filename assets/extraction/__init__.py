@@ -2,12 +2,14 @@
 
 ``extract_invoice(doc)`` is the entry point. The steps, each in its own module:
 
-1. ``fields.Layout``: lines, cells and labels of every page (labels.py dictionaries).
+1. ``layout.Layout``: lines, cells and labels of every page (labels.py dictionaries);
+   ``fields`` finds a label's value by position.
 2. ``table``: the item tables, found by their header rows (carried over to a next page
    without one); their lines are then excluded from the search for header fields and
    totals. A row's quantity or price that OCR garbled is restored by the row's
    arithmetic, at low confidence and with a warning.
-3. ``header``: document type, language, series/number, dates, currency, free text.
+3. ``header`` and ``number``: document type, language, dates, currency, free text; series
+   and number.
 4. ``parties``: seller and buyer blocks under their headings; a seller printed without
    one (letterhead, sidebar, footer) is found by its identifiers.
 5. ``totals``: net / VAT / gross chosen by arithmetic among labelled candidates.
@@ -29,11 +31,12 @@ from core.countries import of_party
 from core.vat_classification import undirected
 
 from ..ocr.model import Document
-from . import header, parties
+from . import header, number, parties
 from .amounts import decimal_str, money_str
 from .calibration import calibrate, key_of
-from .fields import Candidate, Layout
 from .labels import HEADER_FIELDS, HEADINGS, PARTY_FIELDS, TOTAL_FIELDS
+from .layout import Layout
+from .lines import Candidate
 from .tables import detect_tables, table_items
 from .totals import extract_totals
 from .validation import overall, validate
@@ -90,7 +93,7 @@ def extract_invoice(doc: Document, calibrated: bool = True, observe: dict | None
     warnings: list[str] = []
 
     doc_type = header.document_type(layout)
-    numbers = header.invoice_number(layout)
+    numbers = number.invoice_number(layout)
     anchor = numbers.get("invoiceNumber") or doc_type
     dates = header.dates(layout, anchor.span if anchor else None)
     blocks = parties.find_blocks(layout)
@@ -135,7 +138,7 @@ def extract_invoice(doc: Document, calibrated: bool = True, observe: dict | None
         "dueDate": rec.put("dueDate", dates.get("dueDate")),
         "deliveryDate": rec.put("deliveryDate", dates.get("deliveryDate")),
         "currency": rec.put("currency", header.currency(layout)),
-        "orderReference": rec.put("orderReference", header.order_reference(layout)),
+        "orderReference": rec.put("orderReference", number.order_reference(layout)),
         "seller": seller,
         "buyer": buyer,
         "lines": [{k: v for k, v in item.items() if not k.startswith("_")} for item in items],

@@ -34,7 +34,8 @@ from decimal import Decimal
 from core import vat_rates
 
 from .amounts import find_amounts
-from .fields import Layout, Span, TextLine
+from .layout import Layout
+from .lines import Span, TextLine
 from .scorer import probability
 
 CENT = Decimal("0.01")

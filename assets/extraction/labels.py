@@ -36,7 +36,7 @@ class LabelDef:
     # lines without a word starting so are skipped without running the pattern.
     head: str | None = field(default=None, compare=False)
     # The words as written, when they are plain words (no pattern): what a misread
-    # translation of the label is compared with (``fields.Layout._translates``).
+    # translation of the label is compared with (``layout.Layout._translates``).
     words: str | None = field(default=None, compare=False)
 
 
@@ -140,7 +140,7 @@ DOCUMENT_TYPES: list[tuple[str, re.Pattern[str]]] = [
 
 
 # Each kind's English label words as written: a translation OCR misread ("Se11er") is
-# recognised by its nearness to them (``fields._misread_label``).
+# recognised by its nearness to them (``hits._misread_label``).
 ENGLISH: dict[str, list[str]] = {}
 for _d in (*HEADINGS, *PARTY_FIELDS, *HEADER_FIELDS, *TOTAL_FIELDS, *TABLE_COLUMNS):
     if _d.words and _d.lang in ("en", "") and _d.words not in ENGLISH.get(_d.key, []):

@@ -9,7 +9,7 @@ label into a pattern stays in ``labels`` (``_defs``/``_rx``/``fold``), dates' us
 names in ``months``. See ``languages/README.md`` for the pack format.
 
 Order matters where two labels read the very same words (the first one's language and
-weight win, ``fields._best_cover``), so packs are read in their ``order`` (then by code),
+weight win, ``hits._best_cover``), so packs are read in their ``order`` (then by code),
 and a group is handed out key by key, within a key language by language, within a
 language as written.
 """

@@ -22,7 +22,10 @@ from itertools import product
 
 from .amounts import find_amounts
 from .arithmetic import ACCEPT, ACCEPT_OVER_NONSENSE, page_amounts, plausible, triples
-from .fields import RIGHT, Candidate, Hit, Layout, Span, label_values
+from .fields import RIGHT, label_values
+from .hits import Hit
+from .layout import Layout
+from .lines import Candidate, Span
 
 CENT = Decimal("0.01")
 _KEYS = ("net", "vat", "gross", "payable", "discount", "prepaid")

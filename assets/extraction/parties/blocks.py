@@ -12,10 +12,18 @@ import re
 from dataclasses import dataclass
 
 from ...ocr.model import Word
-from ..fields import Candidate, Hit, Layout, Span, TextLine, lines_from_words, stands_as_heading
+from ..hits import Hit, stands_as_heading
 from ..identifiers import find_ibans, find_vat_codes
-from .names import _POSTAL, _READ_SEP, _RULE, _WORD3, _has_legal_form, _looks_like_address
-
+from ..layout import Layout
+from ..lines import Candidate, Span, TextLine, lines_from_words
+from .names import (
+    _POSTAL,
+    _READ_SEP,
+    _RULE,
+    _WORD3,
+    _has_legal_form,
+    _looks_like_address,
+)
 
 MAX_BLOCK_LINES = 12
 

@@ -13,8 +13,8 @@ from .. import language_packs
 from ..alphabets import base_letter
 from ..contacts import EMAIL
 from ..countries import country_named
-from ..fields import Span
 from ..labels import DOCUMENT_TYPES
+from ..lines import Span
 from ..normalize import clean_value, fold
 
 

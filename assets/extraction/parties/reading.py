@@ -11,11 +11,41 @@ from .. import language_packs
 from ..alphabets import base_letter, country_of_name, native_letters
 from ..company_codes import LOOSE_FORMATS
 from ..countries import country_named
-from ..fields import Candidate, Hit, Layout, Span, TextLine, label_values, wrapped_parts
-from ..identifiers import find_bics, find_company_codes, find_ibans, find_vat_codes, read_company_code, read_vat_code, repair_digits, vat_country, vat_is_valid
+from ..fields import label_values, wrapped_parts
+from ..hits import Hit
+from ..identifiers import (
+    find_bics,
+    find_company_codes,
+    find_ibans,
+    find_vat_codes,
+    read_company_code,
+    read_vat_code,
+    repair_digits,
+    vat_country,
+    vat_is_valid,
+)
+from ..layout import Layout
+from ..lines import Candidate, Span, TextLine
 from ..normalize import clean_value, fold
-from .names import _EMAIL, _PHONE, _PHONE_WORDS, _POSTAL, _WORD, _has_legal_form, _is_street, _is_title, _legal_entity, _marks, _name_end, _open_name, is_salutation, looks_like_name, parse_address, tidy_name
-from .blocks import Block, _FIELD_KEYS
+from .blocks import _FIELD_KEYS, Block
+from .names import (
+    _EMAIL,
+    _PHONE,
+    _PHONE_WORDS,
+    _POSTAL,
+    _WORD,
+    _has_legal_form,
+    _is_street,
+    _is_title,
+    _legal_entity,
+    _marks,
+    _name_end,
+    _open_name,
+    is_salutation,
+    looks_like_name,
+    parse_address,
+    tidy_name,
+)
 
 
 def read_block(layout: Layout, block: Block) -> tuple[dict, dict[str, Candidate]]:

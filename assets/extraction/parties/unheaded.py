@@ -8,11 +8,32 @@ import re
 from statistics import median
 
 from .. import language_packs
-from ..fields import Candidate, Layout, Span, TextLine, label_value, lines_from_words
+from ..fields import label_value
 from ..identifiers import find_ibans, find_vat_codes
+from ..layout import Layout
+from ..lines import Candidate, Span, TextLine, lines_from_words
 from ..normalize import fold
-from .names import _READ_SEP, _SEPARATORS, _WORD, _alternatives, _company_not_bank, _core_name, _has_legal_form, _looks_like_address, _name_end, looks_like_name, tidy_name
-from .blocks import Block, _FIELD_KEYS, _NOT_NAME_KEYS, _bbox, _collect, _names_the_buyer
+from .blocks import (
+    _FIELD_KEYS,
+    _NOT_NAME_KEYS,
+    Block,
+    _bbox,
+    _collect,
+    _names_the_buyer,
+)
+from .names import (
+    _READ_SEP,
+    _SEPARATORS,
+    _WORD,
+    _alternatives,
+    _company_not_bank,
+    _core_name,
+    _has_legal_form,
+    _looks_like_address,
+    _name_end,
+    looks_like_name,
+    tidy_name,
+)
 from .window import _has_code, _name_above, _window_address, letterhead
 
 

@@ -8,11 +8,28 @@ import re
 from statistics import median
 
 from ..dates import find_dates
-from ..fields import Candidate, Hit, Layout, Span, TextLine, label_value
+from ..fields import label_value
+from ..hits import Hit
 from ..identifiers import read_vat_code
+from ..layout import Layout
+from ..lines import Candidate, Span, TextLine
 from ..normalize import fold
-from .names import _LEGAL_FORMS, _POSTAL, _SEPARATORS, _WORD, _core_name, _has_legal_form, _is_title, _looks_like_address, _name_end, _with_legal_form, is_salutation, looks_like_name, tidy_name
-from .blocks import Block, _FIELD_KEYS, _NOT_NAME_KEYS, _collect
+from .blocks import _FIELD_KEYS, _NOT_NAME_KEYS, Block, _collect
+from .names import (
+    _LEGAL_FORMS,
+    _POSTAL,
+    _SEPARATORS,
+    _WORD,
+    _core_name,
+    _has_legal_form,
+    _is_title,
+    _looks_like_address,
+    _name_end,
+    _with_legal_form,
+    is_salutation,
+    looks_like_name,
+    tidy_name,
+)
 from .reading import _LABEL_COUNTRY
 
 

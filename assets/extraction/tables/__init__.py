@@ -13,7 +13,7 @@ into the DTO's lines (``items``).
 
 from __future__ import annotations
 
-from ..fields import Layout
+from ..layout import Layout
 from .headers import find_header
 from .items import repair_row, table_items
 from .model import Column, Row, Table

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from ...ocr.model import Word
 from ..amounts import find_amounts
-from ..fields import Span, TextLine, find_hits
+from ..hits import find_hits
 from ..labels import TABLE_COLUMNS
+from ..lines import Span, TextLine
 from ..normalize import edit_distance, fold
 from .model import AMOUNT_KEYS, Column
 

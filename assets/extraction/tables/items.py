@@ -7,7 +7,7 @@ from decimal import Decimal
 
 from .. import language_packs
 from ..amounts import decimal_str, find_amounts, money_str, parse_amount
-from ..fields import Span
+from ..lines import Span
 from ..normalize import edit_distance
 from .model import Row, Table
 from .numbers import multiplies_gross

@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from ..fields import Span, TextLine
+from ..lines import Span, TextLine
 
 # Columns whose values are money: a row with one of them (with cents) is an item.
 AMOUNT_KEYS = ("netAmount", "grossAmount", "unitPrice")

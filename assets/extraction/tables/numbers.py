@@ -15,7 +15,7 @@ from decimal import Decimal
 from itertools import combinations
 
 from ..amounts import find_amounts
-from ..fields import Span, TextLine
+from ..lines import Span, TextLine
 
 # A printed amount may differ from quantity x price by its rounding to the cent.
 _ROUNDING = Decimal("0.011")

@@ -19,7 +19,8 @@ from __future__ import annotations
 
 import re
 
-from ..fields import Layout, Span, TextLine
+from ..layout import Layout
+from ..lines import Span, TextLine
 from .items import repair_row
 from .model import Column, Row, Table
 from .numbers import Num, line_numbers

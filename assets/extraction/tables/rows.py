@@ -1,6 +1,6 @@
 """Reading the rows of a table by column position.
 
-Each line under the header is split into cells (see ``fields.TextLine``) and every cell
+Each line under the header is split into cells (see ``lines.TextLine``) and every cell
 goes to the column it overlaps. A cell that straddles two columns (a right-aligned
 quantity printed close to a left-aligned unit: "10 vnt.") is split word by word. The
 table ends at the first totals label or a large vertical gap.
@@ -18,7 +18,8 @@ import re
 
 from ...ocr.model import Word
 from ..amounts import find_amounts
-from ..fields import Layout, Span, TextLine
+from ..layout import Layout
+from ..lines import Span, TextLine
 from .model import AMOUNT_KEYS, Column, Row, Table
 
 _STOP_KEYS = {"net", "vat", "gross", "payable", "amount_in_words", "prepaid"}

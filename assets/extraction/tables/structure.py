@@ -29,7 +29,8 @@ from decimal import Decimal
 from core import vat_rates
 
 from ..amounts import CURRENCY_WORD
-from ..fields import Layout, TextLine
+from ..layout import Layout
+from ..lines import TextLine
 from .headers import find_header
 from .items import repair_row
 from .model import Column

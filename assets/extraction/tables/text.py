@@ -10,7 +10,7 @@ import re
 import unicodedata
 
 from ..amounts import CURRENCY_WORD
-from ..fields import Span, TextLine
+from ..lines import Span, TextLine
 from .model import Column, Row
 from .numbers import line_numbers
 from .structure import RECEIPT_MARK, TAX_MARK

@@ -6,7 +6,7 @@ import pytest
 
 from assets.extraction import ALL_LABELS, extract_invoice
 from assets.extraction.arithmetic import page_amounts, plausible, triples
-from assets.extraction.fields import Layout
+from assets.extraction.layout import Layout
 from assets.extraction.parties import looks_like_name
 
 from .test_rules import page

@@ -12,7 +12,7 @@ import pytest
 from PIL import Image, ImageDraw
 
 from assets.extraction import extract_invoice
-from assets.extraction.fields import TextLine
+from assets.extraction.lines import TextLine
 from assets.extraction.parties import tidy_name
 from assets.extraction.tables.items import _quantity, _rate_value
 from assets.ocr.model import Document, Page, Word, group_lines

@@ -3,7 +3,8 @@
 import pytest
 
 from assets.extraction import ALL_LABELS
-from assets.extraction.fields import TextLine, find_hits
+from assets.extraction.hits import find_hits
+from assets.extraction.lines import TextLine
 from assets.extraction.labels import DOCUMENT_TYPES, TABLE_COLUMNS
 from assets.extraction.normalize import fold
 from assets.ocr import Word

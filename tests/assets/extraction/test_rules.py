@@ -7,7 +7,7 @@ rules rather than as a fit to two documents.
 import pytest
 
 from assets.extraction import ALL_LABELS, extract_invoice, parties
-from assets.extraction.fields import Layout
+from assets.extraction.layout import Layout
 from assets.ocr.model import Document, Page, Word
 
 

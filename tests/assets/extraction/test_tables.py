@@ -9,7 +9,7 @@ from decimal import Decimal
 import pytest
 
 from assets.extraction import extract_invoice
-from assets.extraction.fields import TextLine
+from assets.extraction.lines import TextLine
 from assets.extraction.tables.numbers import line_numbers, products
 from assets.ocr.model import Document, Page, Word
 
@@ -180,7 +180,7 @@ def test_repair_prefers_the_factor_that_lost_its_decimal_separator():
 
 def test_ocr_rules_glued_to_words_and_rows_split_by_skew_are_undone():
     from assets.extraction import ALL_LABELS
-    from assets.extraction.fields import Layout
+    from assets.extraction.layout import Layout
 
     def word(text, x, y):
         return Word(text, x, y, x + 5 * len(text), y + 8, 0.9)
@@ -193,7 +193,7 @@ def test_ocr_rules_glued_to_words_and_rows_split_by_skew_are_undone():
 
 def test_a_value_skew_dropped_below_its_line_rejoins_it_and_specks_stay_apart():
     from assets.extraction import ALL_LABELS
-    from assets.extraction.fields import Layout
+    from assets.extraction.layout import Layout
 
     def word(text, x, y0, y1):
         return Word(text, x, y0, x + 5 * len(text), y1, 0.9)
@@ -369,7 +369,7 @@ def test_the_last_items_description_wraps_past_a_label_word_inside_its_text():
 
 def test_a_decimal_comma_ocr_read_as_a_semicolon_is_a_comma_and_a_time_stays_a_time():
     from assets.extraction import ALL_LABELS
-    from assets.extraction.fields import Layout
+    from assets.extraction.layout import Layout
 
     words = [Word(t, x, 100, x + 5 * len(t), 108, 0.9) for t, x in
              (("Transport", 40), ("14,52", 200), ("236;32", 260), ("3431,37", 330), ("14:08", 420))]
@@ -382,7 +382,7 @@ def test_a_decimal_comma_ocr_read_as_a_semicolon_is_a_comma_and_a_time_stays_a_t
 
 def test_a_thousands_point_ocr_read_as_a_dash_is_a_point_and_a_date_stays_a_date():
     from assets.extraction import ALL_LABELS
-    from assets.extraction.fields import Layout
+    from assets.extraction.layout import Layout
 
     words = [Word(t, x, 100, x + 5 * len(t), 108, 0.9) for t, x in
              (("2x", 40), ("1.062,01", 60), ("-212,40", 120), ("1-911,62", 180), ("2026-123", 260))]
