@@ -25,13 +25,17 @@ from core.jobs import member_uploads, splits
 from core.kafka import Publisher
 from core.modes import Mode
 from core.store.tables import jobs, outbox, users
+from corpus.layouts import chromium
 from corpus.stacks import stack
 from tests.dashboard.support import Browser, make_team
 
 
 @pytest.fixture(scope="module")
 def pile():
-    made = stack(12, invoices=3)
+    try:
+        made = stack(12, invoices=3)
+    finally:
+        chromium.close()  # the corpus prints through a Playwright session; a later browser test starts its own
     read = process_document(made.pdf, made.mime)
     assert ranges_of(read.validation.warnings) == made.ranges
     return made, read
