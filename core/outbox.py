@@ -3,9 +3,14 @@
 Two kinds: `kafka` rows carry a message for a topic (the upload of a job); `event` rows
 carry an event envelope for the webhook dispatcher. Publishing marks a row published;
 anything left unpublished is retried by the reconciler.
+
+`OutboxPublisher` is what sends `kafka` rows to their topic: core.kafka.Publisher on the
+broker, core/kafka_memory.py's stand-in in memory (tests/core/test_publisher_contract.py
+holds both to one contract).
 """
 
 from datetime import timedelta
+from typing import Protocol
 
 import sqlalchemy as sa
 
@@ -14,6 +19,33 @@ from core.access.actors import SYSTEM, Actor
 from core.clock import utcnow
 from core.modes import Mode
 from core.store.tables import consumer_offsets, jobs, outbox
+
+
+class OutboxPublisher(Protocol):
+    """Sends outbox rows to their topic and marks each published where it landed.
+
+    A row that cannot be sent now stays unpublished, without an error for the caller (the
+    upload stands); the reconciler's `publish_pending` sends it later. Messages with one key
+    land on one partition, in the order they were sent.
+    """
+
+    def send(self, topic: str, key: str, value: dict, timeout_s: float = 3.0) -> tuple[int, int]:
+        """Send one message and wait until it is stored: (partition, offset); raises if it is not."""
+        ...
+
+    def publish_row(self, row_id: int, topic: str, key: str, value: dict) -> bool:
+        """Send one row now and mark it published; False (the row left) when it cannot."""
+        ...
+
+    def publish_soon(self, row_id: int, topic: str, key: str, value: dict) -> None:
+        """Hand one row over without waiting (the upload path); marked when it has landed."""
+        ...
+
+    def publish_pending(self, older_than_s: float = 2.0) -> int:
+        """Send every unpublished row older than `older_than_s`; how many went out."""
+        ...
+
+    def close(self) -> None: ...
 
 
 _INSERT = outbox.insert()  # built once: every upload and every finished job writes rows
