@@ -1,14 +1,21 @@
 """Which OCR engine reads page images: Tesseract by default, surya when configured.
 
 ``INVOICES_OCR_ENGINE`` (``tesseract`` or ``surya``) is read at call time, so a worker
-picks it up from its environment without code changes. Both engines take a PIL image and
-return a ``Page`` of words in points; nothing downstream knows which one ran except
-``Page.engine`` (reported as ``extraction.engine`` in the DTO).
+picks it up from its environment without code changes. Every engine is an ``OcrEngine``:
+it takes a PIL image and returns a ``Page`` of words in points; nothing downstream knows
+which one ran except ``Page.engine`` (reported as ``extraction.engine`` in the DTO).
+
+``using(engine)`` puts another engine in their place for the process while it lasts, such
+as the in-memory stand-in (``assets/ocr/memory.py``) in a test that is not about OCR.
+tests/assets/ocr/test_engine_contract.py holds Tesseract and the stand-in to one contract.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Protocol
 
 from PIL import Image
 
@@ -18,6 +25,44 @@ from .model import Page
 ENGINES = ("tesseract", "surya")
 
 
+class OcrEngine(Protocol):
+    """Reads the words of one page image.
+
+    The ``Page`` has the number it was given, the size in points of the picture its boxes
+    are on (the image at ``dpi``, its own resolution when None; Tesseract may turn or widen
+    it), and its words with boxes in points from that picture's top-left corner over their
+    ink, each with a confidence in 0..1; a page without ink has no words.
+    ``language`` is the model that read the document's previous page, a hint an engine may
+    ignore.
+    """
+
+    name: str
+
+    def ocr_image(self, image: Image.Image, page_number: int = 1, dpi: float | None = None,
+                  language: str | None = None) -> Page: ...
+
+
+class Tesseract:
+    name = "tesseract"
+
+    def ocr_image(self, image: Image.Image, page_number: int = 1, dpi: float | None = None,
+                  language: str | None = None) -> Page:
+        return tesseract.ocr_image(image, page_number=page_number, dpi=dpi, language=language)
+
+
+class Surya:
+    name = "surya"
+
+    def ocr_image(self, image: Image.Image, page_number: int = 1, dpi: float | None = None,
+                  language: str | None = None) -> Page:
+        from . import surya  # torch is loaded only where surya is used
+
+        return surya.ocr_image(image, page_number=page_number, dpi=dpi)
+
+
+_in_place: OcrEngine | None = None
+
+
 def engine_name() -> str:
     name = os.environ.get("INVOICES_OCR_ENGINE", "tesseract").strip().lower() or "tesseract"
     if name not in ENGINES:
@@ -25,11 +70,25 @@ def engine_name() -> str:
     return name
 
 
+def engine() -> OcrEngine:
+    """The engine that reads pages now: the one put in place by ``using``, else the configured one."""
+    if _in_place is not None:
+        return _in_place
+    return Surya() if engine_name() == "surya" else Tesseract()
+
+
+@contextmanager
+def using(replacement: OcrEngine) -> Iterator[OcrEngine]:
+    """Read pages with ``replacement`` in this process until the block ends."""
+    global _in_place
+    before, _in_place = _in_place, replacement
+    try:
+        yield replacement
+    finally:
+        _in_place = before
+
+
 def ocr_image(image: Image.Image, page_number: int = 1, dpi: float | None = None,
               language: str | None = None) -> Page:
     """``language``: the model that read the document's previous page (Tesseract only)."""
-    if engine_name() == "surya":
-        from . import surya
-
-        return surya.ocr_image(image, page_number=page_number, dpi=dpi)
-    return tesseract.ocr_image(image, page_number=page_number, dpi=dpi, language=language)
+    return engine().ocr_image(image, page_number=page_number, dpi=dpi, language=language)

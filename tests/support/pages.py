@@ -72,6 +72,22 @@ def scan_image(rows: Sequence[Row], *, size: tuple[int, int] = A4_AT_300_DPI, le
     return page
 
 
+def scan_words(rows: Sequence[Row], *, left: int = 200, top: int = 300, leading: int = 110,
+               font_px: int = 42) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """The words ``scan_image`` draws for the same rows and options, each with the box of
+    its ink in pixels: what a reader of that picture should find."""
+    draw = ImageDraw.Draw(Image.new("L", (1, 1)))
+    font = ImageFont.truetype(FONT, font_px)
+    words = []
+    for x, y, text in _placed(rows, left, top, leading):
+        start = 0
+        for word in text.split():
+            start = text.index(word, start)
+            words.append((word, draw.textbbox((x + draw.textlength(text[:start], font=font), y), word, font=font)))
+            start += len(word)
+    return words
+
+
 def scan_pdf(*images: Image.Image, dpi: float) -> bytes:
     """An image-only PDF, one page per picture, no text layer."""
     first, *rest = [image if image.mode in ("L", "RGB") else image.convert("RGB") for image in images]
