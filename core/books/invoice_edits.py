@@ -85,6 +85,8 @@ def _recompute(rules: InvoiceRules, document: dict, changes: dict, diff: list[di
         for key in ("sources",):
             document[key] = {k: v for k, v in (document.get(key) or {}).items() if not k.startswith("lines[")}
     document["validation"], confidence = rules.revalidate(document)
+    # what was said of the file itself (it holds several invoices) stays true whatever is edited
+    document["validation"]["warnings"] += [w for w in earlier if str(w).startswith("document.")]
     if _RECLASSIFY & set(changes):  # after the checks, so its vat.foreign warning joins the new ones
         explicit = {i: line.get("vatClassifier") for i, line in enumerate(changes.get("lines") or []) if line.get("vatClassifier")}
         vat_classification.classify_invoice(document)

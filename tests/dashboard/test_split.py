@@ -16,10 +16,13 @@ import sqlalchemy as sa
 
 from assets.documents.boundaries import ranges_of
 from assets.process import process_document
+from assets.rules import RULES
 from core import errors
+from core.access import admin
 from core.access.actors import Actor
 from core.access.auth import authenticate
 from core.billing import credits
+from core.books import invoice_edits
 from core.blobs import BlobStore
 from core.jobs import member_uploads, splits
 from core.kafka import Publisher
@@ -27,7 +30,7 @@ from core.modes import Mode
 from core.store.tables import jobs, outbox, users
 from corpus.layouts import chromium
 from corpus.stacks import stack
-from tests.dashboard.support import Browser, make_team
+from schemas.invoices import InvoicePatch
 
 
 @pytest.fixture(scope="module")
@@ -163,3 +166,16 @@ def test_the_parts_are_named_after_the_file_and_cut_the_same_every_time(pile):
     assert all(b"/CreationDate(D:20261126120005+00'00')" in p for p in first)
     with pytest.raises(errors.Conflict):
         splits.cut(made.pdf, [(1, made.pages + 1)], uploaded)
+
+
+def test_an_edit_keeps_what_was_said_of_the_file_and_the_split_stays_offered(member, team, home_store, pile):
+    made, read = pile
+    buyer = read.buyer  # the pile's first buyer as the team's client: the gate confirms it, so it is editable
+    client_id = admin.create_client(home_store, team.team_id, Mode.LIVE, buyer.name, buyer.companyCode,
+                                    buyer.vatCode)["clientId"]
+    _, invoice_id = team.invoice(client_id=client_id, doc=read, data=made.pdf)
+    principal = authenticate(home_store, team.live_key, "127.0.0.1")
+    edited, _version = invoice_edits.edit(home_store, RULES, principal, invoice_id, InvoicePatch(notes="pirmoji iš trijų"), None,
+                                Actor.api(principal.key_id))
+    assert ranges_of(edited["validation"]["warnings"]) == made.ranges
+    assert "Split into 3 uploads" in member.get(f"/app/invoices/{invoice_id}?lang=en").text
