@@ -11,7 +11,7 @@ from core import errors, pagination
 from core.clock import iso_ms
 from core.modes import Mode
 from core.store.scoping import in_client, in_mode
-from core.store.tables import invoices, jobs
+from core.store.tables import invoices, issue_date, jobs
 from schemas.invoice import ExtractedInvoice
 
 COMPLETED = "completed"
@@ -164,9 +164,9 @@ def _invoice_query(team_id: str, mode: Mode, search: Search) -> sa.Select:
     if search.client_id:
         query = query.where(invoices.c.client_id == search.client_id)
     if search.issued_from:
-        query = query.where(doc["issueDate"].as_string() >= search.issued_from)
+        query = query.where(issue_date() >= search.issued_from)
     if search.issued_to:
-        query = query.where(doc["issueDate"].as_string() <= search.issued_to)
+        query = query.where(issue_date() <= search.issued_to)
     if search.duplicates:
         query = query.where(doc["duplicateOf"].as_string().is_not(None))
     return query

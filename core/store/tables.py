@@ -91,6 +91,11 @@ jobs = sa.Table(
     sa.Index("ix_jobs_status_finished", "status", "finished_at"),
     sa.Index("ix_jobs_queue", "team_id", "mode", "status", "held_at"),  # queue depth from the index alone
     sa.Index("ix_jobs_team_mode_blob", "team_id", "mode", "blob_key"),  # the same file uploaded again
+    sa.Index("ix_jobs_blob", "blob_key"),  # whether another job still needs a file (retention)
+    sa.Index("ix_jobs_created", "created_at"),  # one day's jobs (the warehouse)
+    # a team's latest dashboard uploads, newest first, without walking the API's uploads
+    sa.Index("ix_jobs_member_uploads", "team_id", "mode", "created_at", "id",
+             sqlite_where=sa.text("user_id IS NOT NULL"), postgresql_where=sa.text("user_id IS NOT NULL")),
 )
 
 invoices = sa.Table(
@@ -111,10 +116,28 @@ invoices = sa.Table(
     sa.Column("duplicate_dismissed", sa.Boolean, nullable=False, server_default=sa.false()),
     sa.Column("created_at", TS, nullable=False),
     sa.Column("updated_at", TS, nullable=False),
-    sa.Index("ix_invoices_team_mode_created", "team_id", "mode", "created_at"),
+    # lists are newest first by id, page after page by cursor: each filter has an index in
+    # id order, so a page is read from the index instead of sorting a team's whole history
+    sa.Index("ix_invoices_team_mode_id", "team_id", "mode", "id"),
+    sa.Index("ix_invoices_team_mode_status", "team_id", "mode", "status", "id"),
+    sa.Index("ix_invoices_team_mode_assignment", "team_id", "mode", "assignment_status", "id"),
+    sa.Index("ix_invoices_team_mode_client", "team_id", "mode", "client_id", "id"),
     sa.Index("ix_invoices_team_mode_duplicate", "team_id", "mode", "duplicate_key", "id"),  # earliest copy first
-    sa.Index("ix_invoices_team_mode_assignment", "team_id", "mode", "assignment_status"),
+    sa.Index("ix_invoices_created", "created_at"),  # one day's invoices (the warehouse)
 )
+
+
+def issue_date() -> sa.ColumnElement:
+    """The document's issue date (YYYY-MM-DD) as a query must write it for the index below:
+    an index on an expression serves only that same expression, so the JSON path is written
+    into the SQL, not bound as a parameter."""
+    path = sa.bindparam("issue_date_path", "issueDate", type_=sa.JSON.JSONStrIndexType(), literal_execute=True)
+    return invoices.c.document[path].as_string()
+
+
+# a client's invoices of a period (the dashboard's list and period export)
+sa.Index("ix_invoices_team_mode_client_issued", invoices.c.team_id, invoices.c.mode, invoices.c.client_id,
+         invoices.c.document["issueDate"].as_string())
 
 # The page reading of a PDF with an embedded e-invoice compared with its XML
 # (assets.einvoice.shadow), one row per job, replaced when the job is read again. `fields`
@@ -209,6 +232,7 @@ credit_ledger = sa.Table(
     sa.Index("ix_credit_ledger_team_kind", "team_id", "kind"),
     sa.Index("ix_credit_ledger_job", "job_id"),
     sa.Index("ix_credit_ledger_balance", "team_id", "kind", "amount"),  # balances from the index alone
+    sa.Index("ix_credit_ledger_created", "created_at"),  # one day's rows (the warehouse)
 )
 
 # The running total of each team's ledger, moved in the transaction of every ledger row:
@@ -233,7 +257,7 @@ outbox = sa.Table(
     sa.Column("event_type", sa.String(60), nullable=True),
     sa.Column("team_id", sa.String(40), nullable=True),
     sa.Column("mode", sa.String(8), nullable=True),
-    sa.Column("job_id", sa.String(48), nullable=True, index=True),
+    sa.Column("job_id", sa.String(48), nullable=True),
     sa.Column("payload", sa.JSON, nullable=False),
     sa.Column("created_at", TS, nullable=False),
     sa.Column("published_at", TS, nullable=True),
@@ -248,6 +272,9 @@ outbox = sa.Table(
     sa.Column("fanned_out_at", TS, nullable=True),
     sa.Index("ix_outbox_pending", "kind", "published_at"),
     sa.Index("ix_outbox_fan_out", "kind", "fanned_out_at"),
+    # a job's rows and its first event of a type (the warehouse's jobs): with the kind and
+    # type beside the job the planner never walks every event instead
+    sa.Index("ix_outbox_job_kind", "job_id", "kind", "event_type", "created_at"),
 )
 
 consumer_offsets = sa.Table(
@@ -385,6 +412,7 @@ webhook_deliveries = sa.Table(
     sa.Column("updated_at", TS, nullable=False),
     sa.Index("ix_webhook_deliveries_due", "status", "next_attempt_at"),
     sa.Index("ix_webhook_deliveries_endpoint", "endpoint_id", "id"),
+    sa.Index("ix_webhook_deliveries_created", "created_at"),  # one day's deliveries (the warehouse)
 )
 
 webhook_delivery_attempts = sa.Table(
