@@ -11,9 +11,9 @@ from api.addresses import client_address
 from core import errors, metrics
 from core.access import keys
 from core.access.auth import Principal, PrincipalCache, authenticate
-from core.maintenance import MaintenanceSwitch
 from core.billing.plans import Plan
 from core.billing.ratelimits import Counters, FailedAttempts, Policy, Verdict
+from core.maintenance import MaintenanceSwitch
 from core.store.db import Store
 
 API_PREFIX = "/external/v1"  # interface.md 9.1: the version is in the path

@@ -14,9 +14,9 @@ from datetime import datetime
 
 import dagster as dg
 
-from core.jobs import retention
 from core.blobs import Blobs
 from core.clock import utcnow
+from core.jobs import retention
 from core.store.db import Store
 from core.webhooks import payloads
 from pipelines import defaults

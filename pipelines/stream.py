@@ -28,8 +28,8 @@ from kafka import TopicPartition
 
 from core import kafka as kafka_io
 from core import outbox
-from core.jobs import leases, offsets, processing
 from core.blobs import Blobs
+from core.jobs import leases, offsets, processing
 from core.settings import Settings
 from core.store.db import Store
 from pipelines.work import JobRunner

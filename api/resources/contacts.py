@@ -8,8 +8,8 @@ import falcon
 
 from core import pagination
 from core.access import scopes
-from core.books import contacts
 from core.access.auth import Principal
+from core.books import contacts
 from core.store.db import Store
 from core.validation import parse
 from schemas.contacts import ContactCreate, ContactPatch

@@ -3,8 +3,8 @@ whatever the mode of the key (interface.md 2.10, 5.8)."""
 
 import falcon
 
-from core.billing import credits
 from core.access.auth import Principal
+from core.billing import credits
 from core.store.db import Store
 
 

@@ -8,8 +8,8 @@ import os
 import falcon
 
 from core import errors, health, metrics
-from core.jobs.records import status_counts
 from core.billing.ratelimits import Counters
+from core.jobs.records import status_counts
 from core.store.db import Store
 
 

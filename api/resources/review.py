@@ -7,9 +7,9 @@ discard take none (an empty JSON object is accepted); move takes `clientId` and 
 import falcon
 
 from core.access import scopes
-from core.books import review
 from core.access.actors import Actor
 from core.access.auth import Principal
+from core.books import review
 from core.rules import InvoiceRules
 from core.store.db import Store
 from core.validation import parse

@@ -7,9 +7,9 @@ import sqlalchemy as sa
 
 from core import errors, ids, text
 from core.access import access, keys
-from core.billing import credits
 from core.access import scopes as scope_names
 from core.access.auth import Principal, ip_allowed
+from core.billing import credits
 from core.clock import iso_ms, utcnow
 from core.jobs.records import AWAITING_CREDITS, CANCELLED
 from core.modes import Mode

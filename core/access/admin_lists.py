@@ -7,8 +7,8 @@ role, never the password hash.
 
 import sqlalchemy as sa
 
-from core.billing import credits
 from core.access.admin import AdminError
+from core.billing import credits
 from core.clock import iso_ms
 from core.modes import Mode
 from core.store.db import Store

@@ -14,8 +14,8 @@ from datetime import timedelta
 import sqlalchemy as sa
 
 from core.access import members
-from core.clock import as_utc, utcnow
 from core.access.members import Member
+from core.clock import as_utc, utcnow
 from core.store.db import Store
 from core.store.tables import user_sessions
 

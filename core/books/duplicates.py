@@ -21,11 +21,11 @@ from decimal import Decimal, InvalidOperation
 import sqlalchemy as sa
 
 from core import errors, outbox
-from core.jobs import completion
 from core.access.actors import Actor
 from core.access.auth import Principal
-from core.clock import iso_ms, utcnow
 from core.books.invoices import folded, locked_row
+from core.clock import iso_ms, utcnow
+from core.jobs import completion
 from core.modes import Mode
 from core.store.scoping import in_mode
 from core.store.tables import invoice_edits, invoices, jobs

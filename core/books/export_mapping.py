@@ -17,8 +17,8 @@ import sqlalchemy as sa
 
 from core import errors
 from core.access.admin import AdminError
-from core.clock import utcnow
 from core.books.export_settings import ITEM_TYPES, TEAM_PROFILE, for_client, resolve_target
+from core.clock import utcnow
 from core.modes import Mode
 from core.store.db import Store
 from core.store.scoping import in_mode

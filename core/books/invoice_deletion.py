@@ -12,12 +12,12 @@ credit charged): the document was read, which is what a credit pays for, and the
 """
 
 from core import errors, outbox
-from core.books import extraction_comparisons
-from core.jobs import completion
 from core.access.actors import Actor
 from core.access.auth import Principal
-from core.clock import utcnow
+from core.books import extraction_comparisons
 from core.books.invoices import locked_row
+from core.clock import utcnow
+from core.jobs import completion
 from core.store.db import Store
 from core.store.tables import invoice_edits, invoices
 

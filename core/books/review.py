@@ -18,13 +18,13 @@ forced, source, at}.
 import sqlalchemy as sa
 
 from core import errors
-from core.billing import credits
-from core.jobs import completion
 from core.access.actors import Actor
 from core.access.auth import Principal
+from core.billing import credits
 from core.books.clients import referenced_client, team_clients
-from core.clock import iso_ms, utcnow
 from core.books.invoices import locked_row
+from core.clock import iso_ms, utcnow
+from core.jobs import completion
 from core.jobs.records import CANCELLED
 from core.modes import Mode
 from core.rules import InvoiceRules

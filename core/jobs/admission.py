@@ -15,20 +15,20 @@ from dataclasses import dataclass
 import sqlalchemy as sa
 
 from core import errors, ids, metrics, outbox, text
-from core.billing import credits
-from core.jobs import idempotency, uploads
 from core.access.actors import Actor
 from core.access.auth import Principal
+from core.billing import credits
 from core.blobs import BlobStore
 from core.books.clients import resolve_client
 from core.clock import iso_ms, utcnow
+from core.jobs import idempotency, uploads
 from core.jobs.records import AWAITING_CREDITS, PROCESSING, event_job
+from core.jobs.uploads import request_fingerprint
 from core.modes import Mode
 from core.settings import Settings
 from core.store.db import Store
 from core.store.scoping import bound_scope, in_bound_mode
 from core.store.tables import jobs
-from core.jobs.uploads import request_fingerprint
 from schemas import messages
 
 QUEUED_STATUSES = (PROCESSING, AWAITING_CREDITS)

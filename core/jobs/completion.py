@@ -12,11 +12,11 @@ in both cases.
 import sqlalchemy as sa
 
 from core import outbox, vat_classification
-from core.billing import credits
 from core.access.actors import Actor
+from core.billing import credits
 from core.books.clients import client_ref
-from core.clock import iso_ms, utcnow
 from core.books.contacts import match_party
+from core.clock import iso_ms, utcnow
 from core.jobs.records import COMPLETED, update_job
 from core.modes import Mode
 from core.store.tables import invoices

@@ -11,12 +11,12 @@ batches requests into micro-batch runs keyed by their offset range.
 import sqlalchemy as sa
 
 from core import errors, outbox
-from core.billing import credits
 from core.access.admin import AdminError
-from core.jobs.admission import upload_message
 from core.access.auth import Principal
+from core.billing import credits
 from core.blobs import open_blobs
 from core.clock import iso_ms, utcnow
+from core.jobs.admission import upload_message
 from core.jobs.records import FAILED, PROCESSING
 from core.kafka import Publisher
 from core.modes import Mode

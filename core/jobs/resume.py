@@ -14,8 +14,8 @@ from dataclasses import dataclass, field
 import sqlalchemy as sa
 
 from core.billing import credits
-from core.jobs.admission import start_processing
 from core.clock import utcnow
+from core.jobs.admission import start_processing
 from core.jobs.records import AWAITING_CREDITS, PROCESSING
 from core.kafka import Publisher
 from core.modes import Mode

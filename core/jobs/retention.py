@@ -23,8 +23,8 @@ from datetime import datetime, timedelta
 
 import sqlalchemy as sa
 
-from core.books import extraction_comparisons
 from core.blobs import Blobs
+from core.books import extraction_comparisons
 from core.jobs.records import AWAITING_CREDITS, CANCELLED, TERMINAL
 from core.settings import RetentionSettings
 from core.store.db import Store

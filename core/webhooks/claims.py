@@ -20,8 +20,8 @@ from datetime import datetime, timedelta
 
 import sqlalchemy as sa
 
-from core.clock import utcnow
 from core.access.sealing import sealer_for
+from core.clock import utcnow
 from core.store.db import Store
 from core.store.tables import webhook_deliveries as deliveries
 from core.store.tables import webhook_delivery_attempts as attempts

@@ -14,8 +14,8 @@ import sqlalchemy as sa
 from ulid import ULID
 
 from core import errors, events, ids, limits, pagination
-from core.books import invoices
 from core.access.auth import Principal
+from core.books import invoices
 from core.clock import as_utc, iso_ms, utcnow
 from core.modes import Mode
 from core.store.db import Store

@@ -16,10 +16,10 @@ from datetime import datetime, timedelta
 import sqlalchemy as sa
 
 from core import errors, ids, limits
-from core.books import clients
 from core.access.auth import Principal
-from core.clock import as_utc, iso_ms, utcnow
 from core.access.sealing import Sealer, sealer_for
+from core.books import clients
+from core.clock import as_utc, iso_ms, utcnow
 from core.store.db import Store
 from core.store.scoping import in_client, in_mode
 from core.store.tables import api_keys, webhook_deliveries, webhook_endpoints

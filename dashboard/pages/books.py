@@ -7,9 +7,9 @@ keeps (the API lets any key with invoice:write change them), so members edit the
 import falcon
 
 from core import errors, pagination
+from core import text as safe_text
 from core.access import admin, scopes
 from core.books import contacts
-from core import text as safe_text
 from core.books.clients import list_clients
 from core.modes import Mode
 from core.validation import parse

@@ -12,10 +12,10 @@ import falcon
 
 from api.multipart import read_upload_form
 from core import errors, limits
-from core.jobs import admission, idempotency, member_uploads
 from core.access.actors import Actor
-from core.jobs.records import AWAITING_CREDITS, PROCESSING
 from core.billing.plans import default_plan
+from core.jobs import admission, idempotency, member_uploads
+from core.jobs.records import AWAITING_CREDITS, PROCESSING
 from dashboard import problems
 from dashboard.pages.invoices import client_names
 from dashboard.web import Page

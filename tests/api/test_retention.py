@@ -9,9 +9,9 @@ import sqlalchemy as sa
 from assets.extraction.canned import canned_invoice
 from assets.rules import RULES
 from core.access import admin
-from core.jobs import processing, retention
 from core.blobs import BlobStore
 from core.clock import iso_ms, utcnow
+from core.jobs import processing, retention
 from core.modes import Mode
 from core.store.tables import idempotency_records, jobs
 from tests.api.helpers import PNG, assert_problem, get, upload

@@ -5,9 +5,9 @@ import sqlalchemy as sa
 
 from core import errors
 from core.access import admin
+from core.access.auth import authenticate
 from core.billing import credits
 from core.jobs import admission, idempotency, processing
-from core.access.auth import authenticate
 from core.modes import Mode
 from core.store.tables import jobs, outbox
 from tests.support.readings import reading

@@ -7,9 +7,9 @@ import sqlalchemy as sa
 
 from core import errors
 from core.access import admin
+from core.access.auth import authenticate
 from core.billing import credits, plans
 from core.jobs import admission, resume
-from core.access.auth import authenticate
 from core.modes import Mode
 from core.store.tables import credit_ledger, jobs
 

@@ -10,12 +10,12 @@ from alembic.migration import MigrationContext
 
 from assets.einvoice.shadow import Comparison
 from core.access import admin
-from core.books import extraction_comparisons, invoice_deletion
-from core.jobs import admission, retention
 from core.access.actors import Actor
 from core.access.auth import authenticate
 from core.blobs import BlobStore
+from core.books import extraction_comparisons, invoice_deletion
 from core.clock import utcnow
+from core.jobs import admission, retention
 from core.modes import Mode
 from core.store.tables import extraction_comparisons as comparisons
 from core.store.tables import jobs, metadata

@@ -6,10 +6,10 @@ import time
 import sqlalchemy as sa
 from kafka import TopicPartition
 
-from core.access import admin
-from core.jobs import admission, offsets, reconcile
 from core import kafka as kafka_io
+from core.access import admin
 from core.access.auth import authenticate
+from core.jobs import admission, offsets, reconcile
 from core.modes import Mode
 from core.store.tables import outbox
 from tests.support.processes import free_port

@@ -8,9 +8,9 @@ import falcon.testing
 
 from assets.rules import RULES
 from core.access import admin, members
-from core.jobs import admission, processing
 from core.access.auth import authenticate
 from core.blobs import BlobStore
+from core.jobs import admission, processing
 from core.modes import Mode
 from core.settings import Settings
 from core.store.db import Store

@@ -6,9 +6,9 @@ import re
 
 from assets.rules import RULES
 from core.access import admin
-from core.books import invoice_edits
 from core.access.actors import Actor
 from core.access.auth import authenticate
+from core.books import invoice_edits
 from core.modes import Mode
 from core.store.tables import jobs
 from schemas.invoices import InvoicePatch

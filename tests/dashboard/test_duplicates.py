@@ -8,10 +8,10 @@ import copy
 import sqlalchemy as sa
 
 from assets.rules import RULES
-from core.books import duplicates, invoice_edits
 from core.access import admin
 from core.access.actors import Actor
 from core.access.auth import authenticate
+from core.books import duplicates, invoice_edits
 from core.books.invoices import get_invoice
 from core.modes import Mode
 from core.store.tables import outbox

@@ -9,9 +9,9 @@ import sqlalchemy as sa
 
 from assets.rules import RULES
 from core.access import admin
+from core.access.auth import authenticate
 from core.billing import credits
 from core.jobs import member_uploads, processing
-from core.access.auth import authenticate
 from core.modes import Mode
 from core.store.tables import jobs, outbox, users
 from tests.api.books import extracted
@@ -134,9 +134,9 @@ def test_cross_mode_a_test_client_is_refused_and_test_uploads_never_listed(membe
     assert refused.status_code == 400 and "test mode" in refused.text
     assert _jobs(home_store, team.team_id) == []
     # a member's upload in test mode (as admission would record it) stays out of the live list, and the reverse
-    from core.jobs import admission
     from core.access.actors import Actor
     from core.blobs import BlobStore
+    from core.jobs import admission
 
     user_id = _member_id(home_store, team.member_email)
     test_principal = authenticate(home_store, team.test_key, "127.0.0.1")

@@ -54,8 +54,8 @@ def test_old_payloads_are_dropped_and_cannot_be_redelivered(home, home_store):
 
 
 def test_a_job_parked_too_long_is_cancelled_by_its_daily_job(home, home_store):
-    from core.jobs import admission
     from core.access.auth import authenticate
+    from core.jobs import admission
 
     team = admin.create_team(home_store, "UAB Be Kreditų")["teamId"]
     principal = authenticate(home_store, admin.create_key(home_store, team, Mode.LIVE, ["invoice:write"])["key"], "127.0.0.1")

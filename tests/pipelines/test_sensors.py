@@ -7,8 +7,8 @@ from datetime import timedelta
 import dagster as dg
 import pytest
 
-from core.jobs import leases
 from core.clock import utcnow
+from core.jobs import leases
 from core.store.tables import stream_leases
 from pipelines.resources import StoreResource, StreamResource
 from pipelines.stream_runs import stream_keeper

@@ -7,10 +7,10 @@ import time
 import pytest
 import sqlalchemy as sa
 
-from core.access import admin
-from core.jobs import admission, leases, offsets
 from core import kafka as kafka_io
+from core.access import admin
 from core.access.auth import authenticate
+from core.jobs import admission, leases, offsets
 from core.modes import Mode
 from core.store.tables import jobs
 from pipelines.stream import StreamWorker

@@ -12,13 +12,13 @@ import falcon.testing
 import pytest
 
 from api.app import create_app
-from core.access import admin
-from core.jobs import resume
 from core import settings as settings_module
+from core.access import admin
 from core.access.auth import authenticate
-from core.clock import utcnow
-from core.modes import Mode
 from core.billing.ratelimits import Counters
+from core.clock import utcnow
+from core.jobs import resume
+from core.modes import Mode
 from core.settings import Settings
 from core.store.db import Store
 from core.store.migrate import upgrade
