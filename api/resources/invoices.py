@@ -9,10 +9,10 @@ from core.books import invoice_edits
 from core.jobs import admission, idempotency, reprocess, uploads
 from core.access.actors import Actor
 from core.access.auth import Principal
-from core.blobs import BlobStore
+from core.blobs import Blobs
 from core.books.invoices import get_status, get_versioned, list_invoices
-from core.kafka import Publisher
 from core.modes import Mode
+from core.outbox import OutboxPublisher
 from core.billing.ratelimits import Counters
 from core.rules import InvoiceRules
 from core.settings import Settings
@@ -27,7 +27,7 @@ class _Uploads:
     it is what costs; the rest is `admission.receive`.
     """
 
-    def __init__(self, settings: Settings, store: Store, blobs: BlobStore, publisher: Publisher, counters: Counters):
+    def __init__(self, settings: Settings, store: Store, blobs: Blobs, publisher: OutboxPublisher, counters: Counters):
         self.settings, self.store, self.blobs, self.publisher, self.counters = settings, store, blobs, publisher, counters
 
     def receive(self, req: falcon.Request, resp: falcon.Response, max_body: int, batch: bool) -> None:

@@ -18,7 +18,7 @@ from core import errors, ids, metrics, outbox, text
 from core.access.actors import Actor
 from core.access.auth import Principal
 from core.billing import credits
-from core.blobs import BlobStore
+from core.blobs import Blobs
 from core.books.clients import resolve_client
 from core.clock import iso_ms, utcnow
 from core.jobs import idempotency, uploads
@@ -222,7 +222,8 @@ def _decide(
     return admitted
 
 
-def receive(store: Store, blobs: BlobStore, publisher, settings, principal: Principal, request: UploadRequest) -> UploadResponse:
+def receive(store: Store, blobs: Blobs, publisher: outbox.OutboxPublisher, settings, principal: Principal,
+            request: UploadRequest) -> UploadResponse:
     """Claim the Idempotency-Key, store the files, admit them in one transaction, publish.
 
     Once this returns, every admitted job reaches a terminal state whatever crashes: the
@@ -256,7 +257,7 @@ def receive(store: Store, blobs: BlobStore, publisher, settings, principal: Prin
     return UploadResponse(*_response(request, admitted))
 
 
-def _store_file(blobs: BlobStore, data: bytes) -> str:
+def _store_file(blobs: Blobs, data: bytes) -> str:
     try:
         return blobs.put(data)
     except OSError as exc:

@@ -17,8 +17,8 @@ from core.billing import credits
 from core.clock import utcnow
 from core.jobs.admission import start_processing
 from core.jobs.records import AWAITING_CREDITS, PROCESSING
-from core.kafka import Publisher
 from core.modes import Mode
+from core.outbox import OutboxPublisher
 from core.settings import Settings
 from core.store.db import Store
 from core.store.scoping import in_mode
@@ -70,7 +70,7 @@ def resume_team(store: Store, settings: Settings, team_id: str) -> list[tuple[in
     return to_send
 
 
-def resume_parked(store: Store, settings: Settings, publisher: Publisher | None = None) -> Resumed:
+def resume_parked(store: Store, settings: Settings, publisher: OutboxPublisher | None = None) -> Resumed:
     result = Resumed()
     with store.read() as conn:
         team_ids = _teams_with_parked_work(conn)
