@@ -124,3 +124,26 @@ def test_same_content_stored_from_many_threads_at_once(tmp_path):
         keys = set(pool.map(lambda _: blobs.put(data), range(32)))
     assert len(keys) == 1 and blobs.get(keys.pop()) == data
     assert not [p for p in tmp_path.rglob("*.tmp")]
+
+
+def test_a_received_upload_is_stored_and_its_job_published_where_it_landed(home, home_store):
+    """admission.receive against the in-memory blob store and publisher (no broker, no disk):
+    the file is stored under its hash and the job's message goes to the uploads topic under
+    the job's id, its outbox row marked with the partition and offset it landed at."""
+    from core.blobs_memory import MemoryBlobs
+    from core.kafka_memory import MemoryPublisher
+
+    team = admin.create_team(home_store, "UAB Atmintis")["teamId"]
+    admin.grant_credits(home_store, team, 1)
+    blobs, publisher = MemoryBlobs(), MemoryPublisher(home_store, partitions=home.topic_partitions)
+    data = b"%PDF-1.4 received in memory"
+    request = admission.UploadRequest(files=(admission.incoming_file(0, data, "a.pdf", None),))
+    answer = admission.receive(home_store, blobs, publisher, home, _principal(home_store, team), request)
+    [record] = publisher.records(home.uploads_topic)
+    with home_store.read() as conn:
+        job = conn.execute(sa.select(jobs.c.id, jobs.c.blob_key).where(jobs.c.team_id == team)).one()
+        row = conn.execute(sa.select(outbox.c.partition, outbox.c.offset).where(outbox.c.job_id == job.id,
+                                                                                outbox.c.kind == "kafka")).one()
+    assert blobs.get(job.blob_key) == data
+    assert (record.key, record.value["jobId"]) == (job.id, job.id) and job.id in str(answer)
+    assert (row.partition, row.offset) == (record.partition, record.offset)
