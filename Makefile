@@ -48,9 +48,10 @@ test: setup
 	python -m pytest
 	INVOICES_TEST_POSTGRES=1 python -m pytest -q -m "not e2e" tests/core tests/api tests/pipelines tests/webhooks
 
-# `make bench STORE=postgres`: the same figures on SQLite and on a throw-away PostgreSQL, side by side.
+# `make bench STORE=postgres`: the same figures on SQLite and on a throw-away PostgreSQL, side by side;
+# `make bench ONLY=million` (or api, webhooks, cost): one part, the report's other figures kept.
 bench: setup
-	python -m bench.run $(if $(STORE),--store $(STORE))
+	python -m bench.run $(if $(STORE),--store $(STORE)) $(if $(ONLY),--only $(ONLY))
 
 # Extraction accuracy on the generated corpus (var/corpus) and the real tune set per producer family
 # (../shared/realworld-tune), and the invoice boundaries found in generated stacks of 2-10 invoices;

@@ -20,6 +20,10 @@ measures:
   scanned pages per minute against the machine's Tesseract limit. `--only cost` measures just
   these.
 
+- the store at a million invoices (bench/million.py): every measured route on a seeded
+  million-invoice store against the same on an empty one, both served at once, turn
+  about. `--only million` measures just these (`--million-invoices 20000` for a miniature).
+
 `--store postgres` measures the same stack twice in one run, first on SQLite and then on a
 throw-away PostgreSQL cluster (Debian's binaries, as the tests' PostgreSQL fixture makes
 one), and writes the PostgreSQL figures beside SQLite's with their ratios: the two are
@@ -43,6 +47,7 @@ import sqlalchemy as sa
 
 from bench import cost as cost_bench
 from bench import load
+from bench import million as million_bench
 from bench import webhooks as webhook_bench
 from bench.stats import percentile
 from core.store.db import Store
@@ -165,13 +170,22 @@ def main() -> None:
     parser.add_argument("--webhook-events", type=int, default=500, help="events in the webhook burst")
     parser.add_argument("--cost-digital", type=int, default=40, help="digital PDFs whose CPU cost is measured")
     parser.add_argument("--cost-scans", type=int, default=12, help="scanned pages whose CPU cost is measured")
-    parser.add_argument("--only", choices=["all", "api", "webhooks", "cost"], default="all")
+    parser.add_argument("--million-invoices", type=int, default=1_000_000,
+                        help="uploads seeded into the large store of the million benchmark")
+    parser.add_argument("--million-requests", type=int, default=200,
+                        help="requests per single-resource route of the million benchmark (lists and pages: half)")
+    parser.add_argument("--only", choices=["all", "api", "webhooks", "cost", "million"], default="all")
     parser.add_argument("--store", choices=["sqlite", "postgres"], default="sqlite",
                         help="postgres: measure on SQLite, then on a throw-away PostgreSQL, in one run")
     parser.add_argument("--out", type=Path, default=RESULTS / "latest.json", help="where the report goes")
     args = parser.parse_args()
     if args.only == "webhooks":
         write_report(_webhooks_only(args.webhook_events), _previous_report(args.out), args.out)
+        return
+    if args.only == "million":
+        previous = _previous_report(args.out)
+        previous["results"]["million"] = _million(args)
+        write_report(previous["results"].get("webhooks"), previous, args.out)
         return
     if args.only == "cost":
         previous = _previous_report(args.out)
@@ -187,6 +201,7 @@ def main() -> None:
         return
     results = measure(args, groups, "sqlite")
     results["cost"] = _cost(args)
+    results["million"] = _million(args)
     report = {"measuredAt": _now(), "machine": _machine(), "streamGroups": groups, "results": results}
     if args.store == "postgres":
         results["postgres"] = measure(args, groups, "postgres")
@@ -276,6 +291,11 @@ def _cost(args) -> dict:
     return {"measuredAt": _now(), "machine": _machine(), **measured}
 
 
+def _million(args) -> dict:
+    measured = million_bench.measure(args.million_invoices, args.million_requests)
+    return {"measuredAt": _now(), "machine": _machine(), **measured}
+
+
 def _previous_report(path: Path) -> dict:
     return json.loads(path.read_text()) if path.exists() else {"results": {}}
 
@@ -300,6 +320,9 @@ def write_report(webhooks: dict | None, report: dict, path: Path) -> None:
     if "cost" in results:
         report["targets"] = {**report["targets"], **cost_bench.TARGETS}
         meets.update(results["cost"]["meets"])
+    if "million" in results:
+        report["targets"] = {**report["targets"], **million_bench.TARGETS}
+        meets.update(results["million"]["meets"])
     if "postgresVsSqlite" in report:
         report["targets"] = {**report["targets"], **POSTGRES_TARGETS}
         shares = report["postgresVsSqlite"]
