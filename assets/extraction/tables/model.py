@@ -1,4 +1,6 @@
-"""What an item table is once found: columns with their x-ranges, and rows of cells."""
+"""What the table stages hand each other: the item lines arithmetic found and the frame
+they make (``structure``), and the table they become once read, columns with their
+x-ranges and rows of cells (``reading``)."""
 
 from __future__ import annotations
 
@@ -6,6 +8,7 @@ import re
 from dataclasses import dataclass, field
 
 from ..lines import Span, TextLine
+from .numbers import Num, Product
 
 # Columns whose values are money: a row with one of them (with cents) is an item.
 AMOUNT_KEYS = ("netAmount", "grossAmount", "unitPrice")
@@ -49,3 +52,37 @@ class Table:
     rows: list[Row]
     open_end: bool = False  # ran to the bottom of the page without a totals label
     text_layer: bool = True  # read from the PDF's text (signs as printed), not by OCR
+
+
+@dataclass
+class ItemLine:
+    """A line whose numbers multiply out (``found``), with the product the table chose."""
+
+    line: TextLine
+    nums: list[Num]
+    found: list[Product]
+    product: Product | None = None
+    # The printed lines it was read from, when not ``line`` alone (a receipt's item over two).
+    sources: tuple[TextLine, ...] = ()
+    single: bool = False  # a till's item of one: text and its amount, no factors
+
+    @property
+    def printed(self) -> tuple[TextLine, ...]:
+        return self.sources or (self.line,)
+
+    def role_numbers(self) -> set[int]:
+        p = self.product
+        if p is None:
+            return set()
+        return {p.left, p.right, p.amount} | ({p.discount} if p.discount is not None else set())
+
+
+@dataclass
+class Frame:
+    """A table found by structure: its item lines, columns and the header over it."""
+
+    page: int
+    items: list[ItemLine]
+    columns: list[Column]  # numeric columns, and the code/unit titles of the header
+    header_lines: list[TextLine]
+    receipt: bool = False

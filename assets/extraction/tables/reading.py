@@ -22,9 +22,9 @@ import re
 from ..layout import Layout
 from ..lines import Span, TextLine
 from .items import repair_row
-from .model import Column, Row, Table
+from .model import Column, Frame, ItemLine, Row, Table
 from .numbers import Num, line_numbers
-from .structure import Frame, ItemLine, is_stop, receipt_marks
+from .structure import is_stop, receipt_marks
 from .text import (
     _continue,
     _detail,
