@@ -37,7 +37,7 @@ from .calibration import calibrate, key_of
 from .labels import HEADER_FIELDS, HEADINGS, PARTY_FIELDS, TOTAL_FIELDS
 from .layout import Layout
 from .lines import Candidate
-from .tables import detect_tables, table_items
+from .tables import LineItem, detect_tables, table_items
 from .totals import extract_totals
 from .validation import overall, validate
 
@@ -141,7 +141,7 @@ def extract_invoice(doc: Document, calibrated: bool = True, observe: dict | None
         "orderReference": rec.put("orderReference", number.order_reference(layout)),
         "seller": seller,
         "buyer": buyer,
-        "lines": [{k: v for k, v in item.items() if not k.startswith("_")} for item in items],
+        "lines": [item.values for item in items],
         "vatBreakdown": breakdown,
         "totals": {key: money_str(totals.value(key))
                    for key in ("net", "vat", "gross", "discount", "prepaid", "payable")},
@@ -155,7 +155,8 @@ def extract_invoice(doc: Document, calibrated: bool = True, observe: dict | None
     derived = {f"totals.{key}" for key in totals.derived}
     if rate_implied:
         derived.add("vatBreakdown.rate")
-    checks = validate({**invoice, "lines": items}, rec.confidence, warnings, frozenset(derived))
+    checks = validate(invoice, rec.confidence, warnings, frozenset(derived),
+                      lines_consistent=[item.consistent for item in items])
     for role in (role for role, block in blocks.items() if block.by_order):
         # Which party sells was told by print order alone: its fields are a guess, however
         # sure each value's own rule and checksum are (see ``calibration.GUESS``).
@@ -210,39 +211,42 @@ def _only_labels(layout: Layout, cand: Candidate) -> bool:
     return bool(covered) and not any(ch.isalnum() for ch in rest)
 
 
-def _line_items(tables: list, rec: _Recorder, warnings: list[str]) -> list[dict]:
-    """Items of every table; ``_``-prefixed keys are internal (spans, row check)."""
+def _line_items(tables: list, rec: _Recorder, warnings: list[str]) -> list[LineItem]:
+    """Items of every table, their values' sources and confidences recorded."""
     items = [item for table in tables for item in table_items(table)]
     for i, item in enumerate(items):
-        item["lineNo"] = i + 1  # position on the document, across tables and pages
-        for key, span in item["_spans"].items():
-            if span is not None and item[key] is not None:
-                rec.put(f"lines[{i}].{key}", Candidate(item[key], 0.5 if key in item["_repaired"] else 0.9, span))
-        for key in item["_repaired"]:
+        values = item.values
+        values["lineNo"] = i + 1  # position on the document, across tables and pages
+        for key, span in item.spans.items():
+            if span is not None and values[key] is not None:
+                rec.put(f"lines[{i}].{key}", Candidate(values[key], 0.5 if key in item.repaired else 0.9, span))
+        for key in item.repaired:
             rec.confidence[f"lines[{i}].{key}"] = 0.5
             warnings.append(f"lines[{i}].{key} derived from the line's amount (printed value unreadable)")
     return items
 
 
-def _lines_net(items: list[dict]) -> Decimal | None:
+def _lines_net(items: list[LineItem]) -> Decimal | None:
     """The sum of the lines' net amounts when every line has one."""
-    amounts = [item["netAmount"] for item in items]
+    amounts = [item.values["netAmount"] for item in items]
     if not amounts or any(a is None for a in amounts):
         return None
     return sum((Decimal(a) for a in amounts), Decimal(0))
 
 
-def _classify_lines(items: list[dict], breakdown: list[dict], seller: dict, buyer: dict, supply_day=None) -> None:
+def _classify_lines(items: list[LineItem], breakdown: list[dict], seller: dict, buyer: dict,
+                    supply_day=None) -> None:
     """Per-line VAT classifier: the line's own rate, else the document's single rate."""
     single = breakdown[0] if len(breakdown) == 1 else None
     for item in items:
-        if item["vatRate"] is not None:
-            item["vatClassifier"] = undirected(Decimal(item["vatRate"]), seller, buyer, supply_day)[1]
+        values = item.values
+        if values["vatRate"] is not None:
+            values["vatClassifier"] = undirected(Decimal(values["vatRate"]), seller, buyer, supply_day)[1]
         elif single is not None:
-            item["vatClassifier"] = single["vatClassifier"]
+            values["vatClassifier"] = single["vatClassifier"]
 
 
-def _vat_breakdown(items: list[dict], totals, seller: dict, buyer: dict, supply_day=None) -> tuple[list[dict], bool]:
+def _vat_breakdown(items: list[LineItem], totals, seller: dict, buyer: dict, supply_day=None) -> tuple[list[dict], bool]:
     """One entry per VAT rate: from the lines' rates, else the totals' "PVM 21 %" lines.
 
     Returns the entries and whether the rate was implied by VAT / net (not printed).
@@ -250,10 +254,10 @@ def _vat_breakdown(items: list[dict], totals, seller: dict, buyer: dict, supply_
     net, vat = totals.value("net"), totals.value("vat")
     rate_implied = False
     by_rate: dict[Decimal, Decimal] = {}
-    for item in items:
-        if item["vatRate"] is not None and item["netAmount"] is not None:
-            rate = Decimal(item["vatRate"])
-            by_rate[rate] = by_rate.get(rate, Decimal(0)) + Decimal(item["netAmount"])
+    for values in (item.values for item in items):
+        if values["vatRate"] is not None and values["netAmount"] is not None:
+            rate = Decimal(values["vatRate"])
+            by_rate[rate] = by_rate.get(rate, Decimal(0)) + Decimal(values["netAmount"])
     rate_vat = {rate: cand.value for rate, cand in totals.rates}
     if not by_rate:
         rates = list(rate_vat)

@@ -37,11 +37,13 @@ def _dec(value: str | None) -> Decimal | None:
 
 
 def validate(invoice: dict, confidence: dict[str, float], warnings: list[str],
-             derived: frozenset[str] = frozenset()) -> list[dict]:
+             derived: frozenset[str] = frozenset(), lines_consistent: list[bool | None] = ()) -> list[dict]:
     """Run the checks on a DTO; adjusts ``confidence`` in place and returns the checks.
 
     ``derived`` names the paths computed from other values (a total derived from the other
     two): a check they take part in would pass by construction, so it is not reported.
+    ``lines_consistent``: per line, whether quantity x unit price makes its amount (None
+    where it cannot be told), as the item tables checked it.
     """
     checks: list[dict] = []
     totals = invoice["totals"]
@@ -105,8 +107,8 @@ def validate(invoice: dict, confidence: dict[str, float], warnings: list[str],
         if not ok:
             warnings.append("due date is before the issue date")
 
-    inconsistent = [str(line["lineNo"]) for line in lines if line.get("_check") is False]
-    if any(line.get("_check") is not None for line in lines):
+    inconsistent = [str(line["lineNo"]) for line, ok in zip(lines, lines_consistent) if ok is False]
+    if any(ok is not None for ok in lines_consistent):
         _check(checks, "lines.quantity_times_price", not inconsistent,
                "all lines: quantity x unit price = amount" if not inconsistent
                else f"lines {', '.join(inconsistent)}: quantity x unit price != amount")

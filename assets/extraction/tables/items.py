@@ -9,7 +9,7 @@ from .. import language_packs
 from ..amounts import decimal_str, find_amounts, money_str, parse_amount
 from ..lines import Span
 from ..normalize import edit_distance
-from .model import Row, Table
+from .model import LineItem, Row, Table
 from .numbers import multiplies_gross
 
 
@@ -37,8 +37,8 @@ def _quantity(text: str | None) -> tuple[Decimal | None, str | None]:
     return parse_amount(m.group(1), money=False), (m.group(2).strip() or None)
 
 
-def table_items(table: Table) -> list[dict]:
-    """DTO lines from a table; each dict also carries private ``_spans`` for sources."""
+def table_items(table: Table) -> list[LineItem]:
+    """The table's rows as item lines: DTO values with their spans and checks."""
     items = []
     for n, row in enumerate(table.rows, 1):
         quantity, glued_unit = _quantity(row.text("quantity"))
@@ -59,7 +59,7 @@ def table_items(table: Table) -> list[dict]:
             net = (quantity * unit_price).quantize(Decimal("0.01"))  # a marketplace's line: gross printed
         quantity, unit_price, repaired = repair_row(quantity, unit_price, discount, net,
                                                     signed=not getattr(table, "text_layer", True))
-        items.append({
+        items.append(LineItem({
             "lineNo": int(line_no.strip(".")) if line_no and line_no.strip(".").isdigit() else n,
             "code": row.text("code"),
             "barcode": row.text("barcode"),
@@ -74,11 +74,11 @@ def table_items(table: Table) -> list[dict]:
             "vatAmount": money_str(vat_amount),
             "grossAmount": money_str(gross),
             "vatClassifier": None,
-            "_spans": {"netAmount": net_span, "unitPrice": price_span, "grossAmount": gross_span,
-                       "description": row.span("description"), "quantity": row.span("quantity")},
-            "_check": _row_consistent(quantity, unit_price, discount, net, signed=not getattr(table, "text_layer", True)),
-            "_repaired": repaired,
-        })
+        }, spans={"netAmount": net_span, "unitPrice": price_span, "grossAmount": gross_span,
+                  "description": row.span("description"), "quantity": row.span("quantity")},
+            consistent=_row_consistent(quantity, unit_price, discount, net,
+                                       signed=not getattr(table, "text_layer", True)),
+            repaired=repaired))
     return items
 
 

@@ -86,3 +86,17 @@ class Frame:
     columns: list[Column]  # numeric columns, and the code/unit titles of the header
     header_lines: list[TextLine]
     receipt: bool = False
+
+
+@dataclass
+class LineItem:
+    """An item line read from a table: its values in the DTO's shape (invoice.md "Line",
+    ``values``) and what extraction knows of them besides, which the DTO does not carry:
+    where each value was read (``spans``, for its source box and confidence), whether
+    quantity x unit price makes the amount (``consistent``, None where a factor is
+    missing), and which values the row's arithmetic restored (``repaired``)."""
+
+    values: dict[str, object]
+    spans: dict[str, Span | None] = field(default_factory=dict)
+    consistent: bool | None = None
+    repaired: list[str] = field(default_factory=list)

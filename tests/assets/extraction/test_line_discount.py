@@ -23,8 +23,8 @@ class _Row:
 def test_a_discount_printed_with_its_minus_sign_is_stored_positive_and_the_row_adds_up():
     row = _Row(description="Kava Lavazza 1 kg", quantity="1", unitPrice="253,90", discount="-126,95", netAmount="126,95")
     [line] = table_items(SimpleNamespace(rows=[row]))
-    assert line["discount"] == "126.95" and line["netAmount"] == "126.95"
-    assert line["_check"] is True
+    assert line.values["discount"] == "126.95" and line.values["netAmount"] == "126.95"
+    assert line.consistent is True
 
 
 def test_a_credit_notes_row_with_a_discount_adds_up_too():
