@@ -192,8 +192,14 @@ def _upload_message(shape: Shape, job: dict) -> dict:
                 source=None, api_key_id=None, user_id=None, fanned_out_at=None)
 
 
-def rows(variants: list[Variant], shape: Shape, team: Team, at: datetime,
-         rng: random.Random) -> tuple[dict | None, dict | None, list[dict], list[dict]]:
+def _drawn(made: list[Team], seed_value: int, n: int) -> tuple[Team, random.Random]:
+    """The team of the `n`th upload and the generator of the rest of its rows."""
+    rng = random.Random((seed_value << 32) + n)
+    return rng.choice(made), rng
+
+
+def rows(variants: list[Variant], shape: Shape, team: Team, rng: random.Random,
+         at: datetime) -> tuple[dict | None, dict | None, list[dict], list[dict]]:
     """One upload at `at`: its job row (None when retention deleted it), its invoice row
     (None when it failed), its ledger rows and its outbox rows."""
     mode = Mode.TEST.value if rng.random() < 0.15 else Mode.LIVE.value
@@ -289,10 +295,12 @@ def seed(database_url: str, count: int, teams: int = 8, clients: int = 25, days:
         end = end or utcnow()
         shape = Shape(end, retention or RetentionSettings(), review_days)
         span = timedelta(days=days).total_seconds()
-        # uploads at random moments, oldest first, as the store would have received them
-        moments = [end - timedelta(seconds=span - s) for s in sorted(rng.random() * span for _ in range(count))]
+        # uploads at random moments, oldest first, as the store would have received them; each
+        # upload draws from a generator of its own, so a store seeded `only` some days holds
+        # the very uploads (team, client, outcome) that the whole year holds on those days
+        moments = list(enumerate(end - timedelta(seconds=span - s) for s in sorted(rng.random() * span for _ in range(count))))
         if only is not None:
-            moments = [at for at in moments if any(start <= at < stop for start, stop in only)]
+            moments = [(n, at) for n, at in moments if any(start <= at < stop for start, stop in only)]
         engine = sa.create_engine(database_url, json_serializer=_json)
         if engine.dialect.name == "sqlite":
             store.dispose()  # the seed's engine is the only connection: no journal while it writes
@@ -300,7 +308,8 @@ def seed(database_url: str, count: int, teams: int = 8, clients: int = 25, days:
         written = {"uploads": len(moments), "jobs": 0, "invoices": 0, "ledger": 0, "outbox": 0}
         try:
             for start in range(0, len(moments), BATCH):
-                batch = [rows(variants, shape, rng.choice(made), at, rng) for at in moments[start:start + BATCH]]
+                batch = [rows(variants, shape, *_drawn(made, seed_value, n), at)
+                         for n, at in moments[start:start + BATCH]]
                 job_rows = [b[0] for b in batch if b[0] is not None]
                 invoice_rows = [b[1] for b in batch if b[1] is not None]
                 ledger_rows = [r for b in batch for r in b[2]]
