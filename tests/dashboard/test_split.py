@@ -179,3 +179,16 @@ def test_an_edit_keeps_what_was_said_of_the_file_and_the_split_stays_offered(mem
                                 Actor.api(principal.key_id))
     assert ranges_of(edited["validation"]["warnings"]) == made.ranges
     assert "Split into 3 uploads" in member.get(f"/app/invoices/{invoice_id}?lang=en").text
+
+
+def test_once_the_file_is_gone_the_split_is_not_offered_and_refused(member, team, home, home_store, pile):
+    made, read = pile
+    job_id, invoice_id = team.invoice(client_id=team.client(), doc=read, data=made.pdf)
+    with home_store.read() as conn:
+        blob_key = conn.execute(sa.select(jobs.c.blob_key).where(jobs.c.id == job_id)).scalar_one()
+    assert BlobStore(home.blob_dir).remove(blob_key, now=time.time() + 7200) == 1  # as retention removes it, later
+    page = member.get(f"/app/invoices/{invoice_id}?lang=en")
+    assert "This file holds 3 invoices" in page.text and 'id="split-unavailable"' in page.text
+    assert f'action="/app/invoices/{invoice_id}/split"' not in page.text
+    assert member.post(f"/app/invoices/{invoice_id}/split?lang=en").status_code == 409
+    assert len(_jobs(home_store, team.team_id)) == 1
