@@ -204,7 +204,8 @@ def test_legal_form_spellings(printed, tidy):
 
 def test_party_words_of_each_language():
     from assets.extraction.parties.names import _BANK_NAME, _CONNECTORS, _PHONE_WORDS, _STREET_MARK, _open_name
-    from assets.extraction.parties.unheaded import _BUYERS, _YOURS
+    from assets.extraction.parties.evidence import _BUYERS
+    from assets.extraction.parties.evidence import YOURS as _YOURS
     assert {"and", "und", "ir", "i", "e", "en", "un", "ja", "y", "et", "&", "+", "og", "och", "es", "ve",
             "-"} == _CONNECTORS
     assert _open_name("Müller und") and _open_name("Kovács és") and not _open_name("Müller GmbH")
