@@ -38,6 +38,7 @@ from .labels import HEADER_FIELDS, HEADINGS, PARTY_FIELDS, TOTAL_FIELDS
 from .layout import Layout
 from .lines import Candidate
 from .tables import LineItem, detect_tables, table_items
+from .thresholds import BY_ORDER
 from .totals import extract_totals
 from .validation import overall, validate
 
@@ -47,7 +48,6 @@ EXTRACTOR_VERSION = "0.2.0"
 ALL_LABELS = [*HEADINGS, *PARTY_FIELDS, *HEADER_FIELDS, *TOTAL_FIELDS]
 _PARTY_PATHS = {"name": "name", "company_code": "companyCode", "vat_code": "vatCode", "iban": "iban",
                 "bank": "bank", "swift": "swift", "email": "email", "phone": "phone", "address": "address"}
-BY_ORDER = 0.7  # the most a party's field scores when only print order told seller from buyer
 
 
 def empty_party() -> dict:

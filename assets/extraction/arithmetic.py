@@ -37,17 +37,13 @@ from .amounts import find_amounts
 from .layout import Layout
 from .lines import Span, TextLine
 from .scorer import probability
+from .thresholds import MAX_AMOUNTS
 
 CENT = Decimal("0.01")
 TOTAL_KEYS = ("net", "vat", "gross", "payable")
-MAX_AMOUNTS = 80  # the last amounts of a document: its totals are among them
 MAX_VAT_SHARE = Decimal("0.28")  # no EU rate is above 27 %
 FEATURES = ("labels", "mislabelled", "rate", "lines", "column", "row", "late", "repeated", "zero_vat",
             "chosen_by_labels")
-# The least probability (of the fitted scorer) a triple needs to be taken over a plausible
-# labelled reading, and over one that cannot be an invoice's totals.
-ACCEPT = 0.6
-ACCEPT_OVER_NONSENSE = 0.25
 
 
 @dataclass(frozen=True, slots=True)

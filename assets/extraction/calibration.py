@@ -21,8 +21,9 @@ from bisect import bisect_right
 from functools import lru_cache
 from pathlib import Path
 
+from .thresholds import GUESS
+
 TABLE = Path(__file__).with_name("calibration.json")
-GUESS = 0.75  # rule scores under this mark a derived, defaulted or contradicted value
 
 # The kinds of header field whose scores mean the same thing.
 GROUPS = {

@@ -20,6 +20,7 @@ from typing import Iterator
 from .hits import Hit, find_hits, stands_as_heading
 from .layout import Layout
 from .lines import _DIGIT, Span, TextLine
+from .thresholds import BELOW, BELOW_MAX_PITCH, LEVEL, NEAR, RIGHT, WRAPPED
 
 # Readers outside extraction (the e-invoice cross-check, the language-pack tests) take the
 # page's lines and labels from here.
@@ -27,13 +28,6 @@ __all__ = ["BELOW", "LEVEL", "NEAR", "RIGHT", "WRAPPED", "Layout", "Span", "Text
            "label_value", "label_values", "right_spans", "stands_as_heading", "value_below", "value_right",
            "wrapped_parts"]
 
-# Scores for where a labelled value was found.
-RIGHT, BELOW = 0.95, 0.85
-LEVEL = 0.9  # right of the label, on the line OCR gave the column beside (see ``_value_level``)
-NEAR = 0.8  # right of the label, half a line or a line up or down (a value wrapped beside it)
-WRAPPED = 0.75  # right of a label wrapped over lines, a line down
-# A value on the line below must start within this many line pitches.
-BELOW_MAX_PITCH = 1.8
 
 
 def value_right(hit: Hit, line_hits: list[Hit]) -> Span | None:

@@ -21,8 +21,8 @@ from .labels import DOCUMENT_TYPES
 from .layout import Layout
 from .lines import Candidate, Span
 from .normalize import clean_value, fold
+from .thresholds import COMPOUND_TITLE_SCORE, MIN_COMPOUNDED, UNLABELLED
 
-UNLABELLED = 0.6
 # A date's label as general as "Data", "Datum", "Fecha": the packs' ``header_words.generic_dates``.
 GENERIC_DATE_LABELS = {fold(word) for word in language_packs.entries("header_words", "generic_dates")}
 CURRENCIES = {"EUR", "USD", "GBP", "PLN", "SEK", "NOK", "DKK", "CHF", "CZK", "HUF", "RON", "BGN",
@@ -65,8 +65,6 @@ def document_type(layout: Layout) -> Candidate | None:
     return _compound_title(layout)
 
 
-COMPOUND_TITLE_SCORE = 0.85
-_MIN_COMPOUNDED = 6  # letters of a title word that may close a compound ("rechnung", "faktura")
 
 
 def _compound_title(layout: Layout) -> Candidate | None:
@@ -83,7 +81,7 @@ def _compound_title(layout: Layout) -> Candidate | None:
             word = first.group()
             for kind, pattern in DOCUMENT_TYPES:
                 m = pattern.search(word)
-                if m and m.end() == len(word) and m.start() > 0 and len(m.group()) >= _MIN_COMPOUNDED \
+                if m and m.end() == len(word) and m.start() > 0 and len(m.group()) >= MIN_COMPOUNDED \
                         and m.group().isalpha():
                     return Candidate(kind, COMPOUND_TITLE_SCORE, Span(line, c_start, c_start + first.end()))
     return None

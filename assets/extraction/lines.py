@@ -20,9 +20,7 @@ from statistics import median
 
 from ..ocr.model import Line, Word, WordBox, group_lines
 from .normalize import fold
-
-# Words further apart than this many (median) word heights start a new cell.
-CELL_GAP = 1.0
+from .thresholds import CELL_GAP
 
 
 class TextLine(WordBox):

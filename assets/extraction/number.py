@@ -13,18 +13,18 @@ import re
 
 from .dates import find_dates
 from .fields import RIGHT, label_value, label_values, wrapped_parts
-from .header import _MIN_COMPOUNDED, document_type
+from .header import document_type
 from .hits import Hit
 from .identifiers import find_ibans, vat_is_valid
 from .labels import DOCUMENT_TYPES
 from .layout import Layout
 from .lines import Candidate, Span
+from .thresholds import MIN_COMPOUNDED, SENTENCE_WORDS
 
 _TOKEN = re.compile(r"[^\s:;,]+")
 _ID_TOKEN = re.compile(r"[0-9A-Za-zĄČĘĖĮŠŲŪŽąčęėįšųūž][0-9A-Za-zĄČĘĖĮŠŲŪŽąčęėįšųūž/._\-]*")
 
 
-SENTENCE_WORDS = 3  # a label after more words than this in its cell stands inside a sentence
 
 
 def _in_a_sentence(hit: Hit) -> bool:
@@ -153,7 +153,7 @@ def _titled(hit) -> bool:
         return False
     first = words[0]
     return any((m := pattern.search(first)) is not None and m.end() == len(first)
-               and (m.start() == 0 or len(m.group()) >= _MIN_COMPOUNDED and m.group().isalpha())
+               and (m.start() == 0 or len(m.group()) >= MIN_COMPOUNDED and m.group().isalpha())
                for _, pattern in DOCUMENT_TYPES)
 
 

@@ -21,17 +21,22 @@ from decimal import Decimal
 from itertools import product
 
 from .amounts import find_amounts
-from .arithmetic import ACCEPT, ACCEPT_OVER_NONSENSE, page_amounts, plausible, triples
+from .arithmetic import page_amounts, plausible, triples
 from .fields import RIGHT, label_values
 from .hits import Hit
 from .layout import Layout
 from .lines import Candidate, Span
+from .thresholds import (
+    ACCEPT,
+    ACCEPT_OVER_NONSENSE,
+    ARITHMETIC_BONUS,
+    MAX_CANDIDATES,
+    MAX_INTEGER_DIGITS,
+    RATE_BONUS,
+)
 
 CENT = Decimal("0.01")
 _KEYS = ("net", "vat", "gross", "payable", "discount", "prepaid")
-_MAX_CANDIDATES = 4
-ARITHMETIC_BONUS = 1.5
-RATE_BONUS = 0.5
 
 
 @dataclass
@@ -68,7 +73,7 @@ def _amount_candidate(layout: Layout, hit: Hit) -> Candidate | None:
             cand = Candidate(m.value, score * hit.label.weight, span.sub(m.start, m.end))
             if m.has_decimals:
                 return cand
-            if len(str(abs(m.value))) <= _MAX_INTEGER_DIGITS:  # longer: a code ("ai fini IVA: IT0968...")
+            if len(str(abs(m.value))) <= MAX_INTEGER_DIGITS:  # longer: a code ("ai fini IVA: IT0968...")
                 integers.append(cand)
     # "PVM suma 21 4   3643,07": a rate whose "%" OCR misread fills the label's cell; the
     # amount stands in the next cell, before any other label on the line.
@@ -81,7 +86,6 @@ def _amount_candidate(layout: Layout, hit: Hit) -> Candidate | None:
     return integers[0] if integers else None
 
 
-_MAX_INTEGER_DIGITS = 7
 
 
 def _rate(hit: Hit) -> Decimal | None:
@@ -165,12 +169,12 @@ def _by_labels(layout: Layout) -> Totals:
     ]
 
     def top(cands: list[Candidate]) -> list[Candidate | None]:
-        best = sorted(cands, key=lambda c: -c.score)[:_MAX_CANDIDATES]
+        best = sorted(cands, key=lambda c: -c.score)[:MAX_CANDIDATES]
         return [*best, None]
 
     result.explain["labelled"] = {
         key: [{"value": str(c.value), "score": round(c.score, 3), "text": c.span.line.text if c.span else None}
-              for c in sorted(cands, key=lambda c: -c.score)[:_MAX_CANDIDATES]]
+              for c in sorted(cands, key=lambda c: -c.score)[:MAX_CANDIDATES]]
         for key, cands in candidates.items() if cands}
     rates = distinct if len(distinct) == 1 else set()
     best_score, best = float("-inf"), (None, None, None)

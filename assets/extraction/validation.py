@@ -12,14 +12,18 @@ from datetime import date
 from decimal import Decimal
 
 from .company_codes import company_code_valid
-from .identifiers import iban_is_valid, lt_company_code_format_ok, vat_country, vat_is_valid
+from .identifiers import (
+    iban_is_valid,
+    lt_company_code_format_ok,
+    vat_country,
+    vat_is_valid,
+)
+from .thresholds import FAILED_CAP, PASSED_FLOOR
 
 KEY_FIELDS = (
     "invoiceNumber", "issueDate", "seller.name", "seller.vatCode", "buyer.name",
     "totals.net", "totals.vat", "totals.gross",
 )
-PASSED_FLOOR = 0.97
-FAILED_CAP = 0.4
 
 
 def _check(checks: list[dict], code: str, passed: bool, detail: str) -> bool:

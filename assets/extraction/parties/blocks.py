@@ -16,6 +16,7 @@ from ..hits import Hit, stands_as_heading
 from ..identifiers import find_ibans, find_vat_codes
 from ..layout import Layout
 from ..lines import Candidate, Span, TextLine, lines_from_words
+from ..thresholds import BLOCK_GAP_PITCHES, MAX_BLOCK_LINES
 from .names import (
     _POSTAL,
     _READ_SEP,
@@ -24,10 +25,6 @@ from .names import (
     _has_legal_form,
     _looks_like_address,
 )
-
-MAX_BLOCK_LINES = 12
-
-BLOCK_GAP_PITCHES = 2.2
 
 # Labels that cannot occur inside a party block. ("Sąskaitos Nr." can: the bank account.)
 _STOP_KEYS = {"net", "gross", "payable", "amount_in_words", "series", "issue_date", "due_date"}

@@ -13,6 +13,7 @@ from ..identifiers import find_ibans, find_vat_codes
 from ..layout import Layout
 from ..lines import Candidate, Span, TextLine, lines_from_words
 from ..normalize import fold
+from ..thresholds import ADJOINING_PITCHES
 from .blocks import (
     _FIELD_KEYS,
     _NOT_NAME_KEYS,
@@ -170,7 +171,6 @@ def _headed_twin(blocks: dict[str, Block], block: Block) -> Block | None:
     return None
 
 
-ADJOINING_PITCHES = 1.6  # codes this close over or under a headed block, in its column, are its own
 
 
 def _adjoining_headed(layout: Layout, blocks: dict[str, Block], block: Block) -> Block | None:

@@ -14,6 +14,7 @@ from ..identifiers import read_vat_code
 from ..layout import Layout
 from ..lines import Candidate, Span, TextLine
 from ..normalize import fold
+from ..thresholds import SENDER_SCORE
 from .blocks import _FIELD_KEYS, _NOT_NAME_KEYS, Block, _collect
 from .names import (
     _LEGAL_FORMS,
@@ -125,7 +126,6 @@ def _return_line_sender(line: TextLine) -> str | None:
     return core if len(core) >= 4 and looks_like_name(parts[0]) else None
 
 
-SENDER_SCORE = 0.8
 
 
 def sender_name(layout: Layout, seller_name: str | None, buyer_name: str | None) -> Candidate | None:

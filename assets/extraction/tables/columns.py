@@ -14,17 +14,15 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass, field
-from decimal import Decimal
 
 from core import vat_rates
 
+from ..thresholds import AMOUNT_MATCH
 from .model import Column, ItemLine
 from .numbers import Num, Product
 
 # VAT rates printed in the EU (and 0): a column of these beside the amount is the rate.
 VAT_RATES = vat_rates.eu_rates() | {vat_rates.ZERO}
-# Two amounts agree within this (a rounding of each factor).
-AMOUNT_MATCH = Decimal("0.02")
 
 
 @dataclass

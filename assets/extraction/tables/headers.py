@@ -15,13 +15,12 @@ from ..hits import find_hits
 from ..labels import TABLE_COLUMNS
 from ..lines import Span, TextLine
 from ..normalize import edit_distance, fold
+from ..thresholds import HEADER_SPAN_HEIGHTS
 from .model import AMOUNT_KEYS, Column
 
 _HEADER_EXTRAS = {"EUR", "€", "USD", "%"}
 
 
-# Header lines merged into one header: within this many line heights of the first.
-_HEADER_SPAN_HEIGHTS = 2.6
 
 
 def find_header(lines: list[TextLine], idx: int) -> tuple[list[Column], list[TextLine]] | None:
@@ -34,7 +33,7 @@ def find_header(lines: list[TextLine], idx: int) -> tuple[list[Column], list[Tex
     for k in range(idx, min(idx + 3, len(lines))):
         if k > idx:
             nxt = lines[k]
-            if nxt.page != first.page or nxt.cy - first.cy > _HEADER_SPAN_HEIGHTS * max(first.height, nxt.height):
+            if nxt.page != first.page or nxt.cy - first.cy > HEADER_SPAN_HEIGHTS * max(first.height, nxt.height):
                 break
             if any(m.has_decimals for m in find_amounts(nxt.text)):
                 break  # an item row ("Prekė 1  2  5,00"), not the rest of a title

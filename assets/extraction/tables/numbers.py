@@ -16,10 +16,7 @@ from itertools import combinations
 
 from ..amounts import find_amounts
 from ..lines import Span, TextLine
-
-# A printed amount may differ from quantity x price by its rounding to the cent.
-_ROUNDING = Decimal("0.011")
-_MAX_NUMBERS = 10  # a line with more numbers is not an item row (a table of figures)
+from ..thresholds import MAX_NUMBERS, ROW_ROUNDING
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,7 +128,7 @@ def products(nums: list[Num]) -> list[Product]:
     """Every way three (or four) numbers of the line multiply out, the amount right of
     its factors and a discount between them and the amount. Signs are ignored: credit
     notes print negative amounts beside positive prices."""
-    if not 3 <= len(nums) <= _MAX_NUMBERS:
+    if not 3 <= len(nums) <= MAX_NUMBERS:
         return []
     found = []
     for k in range(2, len(nums)):
@@ -144,15 +141,15 @@ def products(nums: list[Num]) -> list[Product]:
             for qi in nums[i].readings:
                 for pj in nums[j].readings:
                     product = abs(qi * pj)
-                    if abs(product - amount) <= _ROUNDING:
+                    if abs(product - amount) <= ROW_ROUNDING:
                         found.append(Product(i, j, k))
                         continue
                     for d in range(j + 1, k):
                         disc = abs(nums[d].value)
                         if nums[d].percent:
-                            if disc < 100 and abs(product * (100 - disc) / 100 - amount) <= _ROUNDING:
+                            if disc < 100 and abs(product * (100 - disc) / 100 - amount) <= ROW_ROUNDING:
                                 found.append(Product(i, j, k, d, True))
-                        elif 0 < disc < product and abs(product - disc - amount) <= _ROUNDING:
+                        elif 0 < disc < product and abs(product - disc - amount) <= ROW_ROUNDING:
                             found.append(Product(i, j, k, d))
                     for r, num in enumerate(nums):
                         if num.percent and 0 < num.value <= _MAX_RATE and r not in (i, j, k) \
@@ -171,7 +168,7 @@ _MAX_RATE = Decimal(30)  # no VAT rate is higher
 def _gross_slack(quantity: Decimal, rate: Decimal) -> Decimal:
     """How far a gross amount may stand from quantity x net price x (1 + rate): the net
     price was rounded to the cent from the gross one, a half cent per unit at most."""
-    return _ROUNDING + abs(quantity) * Decimal("0.005") * (100 + rate) / 100
+    return ROW_ROUNDING + abs(quantity) * Decimal("0.005") * (100 + rate) / 100
 
 
 def _has_cents(nums: list[Num], product: Product) -> bool:
@@ -193,4 +190,4 @@ def multiplies(quantity: Decimal | None, price: Decimal | None, amount: Decimal 
     """Whether a row's printed values add up: quantity x price - discount = amount."""
     if quantity is None or price is None or amount is None or amount == 0:
         return False
-    return abs(abs(quantity * price) - abs(discount or 0) - abs(amount)) <= _ROUNDING
+    return abs(abs(quantity * price) - abs(discount or 0) - abs(amount)) <= ROW_ROUNDING

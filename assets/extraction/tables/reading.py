@@ -21,6 +21,7 @@ import re
 
 from ..layout import Layout
 from ..lines import Span, TextLine
+from ..thresholds import MAX_BROKEN_GAP_PITCHES, MAX_WRAPPED
 from .items import repair_row
 from .model import Column, Frame, ItemLine, Row, Table
 from .numbers import Num, line_numbers
@@ -38,7 +39,6 @@ from .text import (
 # An item code before the description: capitals then digits ("KD48314", "P-1387", "SKU-9374").
 _ITEM_CODE = re.compile(r"^[A-Z]{1,4}-?\d{3,}[A-Z]?$|^[A-Z]{1,4}-$")  # "SKU-" over "54998" too
 _TEXT_KEYS = ("description", "code", "unit", "barcode")
-_MAX_WRAPPED = 10  # lines a description may wrap over beyond a table's first or last item
 
 
 def read_frame(layout: Layout, lines: list[TextLine], frame: Frame,
@@ -164,7 +164,7 @@ def _around(layout: Layout, lines: list[TextLine], k: int, step: int, desc: Colu
     out: list[int] = []
     near = lines[k]
     j = k + step
-    while 0 <= j < len(lines) and len(out) < _MAX_WRAPPED:
+    while 0 <= j < len(lines) and len(out) < MAX_WRAPPED:
         line = lines[j]
         gap = abs(line.cy - near.cy)
         # A line that opens with a label is no description; one that mentions a label word
@@ -193,7 +193,7 @@ def _last_broken_row(layout: Layout, lines: list[TextLine], end: int, table: Tab
     exact = layout.doc.pages[lines[end].page - 1].text_layer
     for j in range(end + 1, len(lines)):
         line = lines[j]
-        if line.cy - lines[end].cy > _MAX_BROKEN_GAP_PITCHES * pitch or is_stop(layout, line):
+        if line.cy - lines[end].cy > MAX_BROKEN_GAP_PITCHES * pitch or is_stop(layout, line):
             break
         values = {}
         for n in line_numbers(line):
@@ -205,7 +205,6 @@ def _last_broken_row(layout: Layout, lines: list[TextLine], end: int, table: Tab
     return end
 
 
-_MAX_BROKEN_GAP_PITCHES = 10
 
 
 def _broken_item(line: TextLine, table: Table) -> ItemLine | None:

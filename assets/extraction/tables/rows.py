@@ -20,23 +20,21 @@ from ...ocr.model import Word
 from ..amounts import find_amounts
 from ..layout import Layout
 from ..lines import Span, TextLine
+from ..thresholds import CONTINUATION_TOP, MAX_ROW_GAP_PITCHES
 from .model import AMOUNT_KEYS, Column, Row, Table
 
 _STOP_KEYS = {"net", "vat", "gross", "payable", "amount_in_words", "prepaid"}
 
 
-_MAX_ROW_GAP_PITCHES = 2.6
 
 
-# A continuation's first row must be in the top part of the page.
-_CONTINUATION_TOP = 0.45
 
 
 def continuation(layout: Layout, previous: Table, number: int, lines: list[TextLine]) -> Table | None:
     """Rows of a table carried over from the previous page without a repeated header."""
     _, height = layout.page_size(number)
     for k, line in enumerate(lines):
-        if line.cy > _CONTINUATION_TOP * height:
+        if line.cy > CONTINUATION_TOP * height:
             return None
         if any(h.key in _STOP_KEYS and h.start == line.cell_at(h.start)[0] for h in layout.hits(line)):
             return None  # the totals that follow the table on its last page, not rows
@@ -63,7 +61,7 @@ def read_rows(layout: Layout, table: Table, following: list[TextLine],
     pending: Row | None = None
     stopped = False
     for line in following:
-        if line.cy - prev_cy > _MAX_ROW_GAP_PITCHES * pitch:
+        if line.cy - prev_cy > MAX_ROW_GAP_PITCHES * pitch:
             stopped = True
             break
         cells = _assign(line, table.columns)

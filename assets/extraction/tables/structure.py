@@ -21,6 +21,7 @@ import re
 from ..amounts import CURRENCY_WORD
 from ..layout import Layout
 from ..lines import TextLine
+from ..thresholds import MAX_ITEM_GAP_PITCHES
 from .columns import AMOUNT_MATCH, tabular_columns
 from .headers import find_header
 from .items import repair_row
@@ -29,7 +30,6 @@ from .numbers import TIMES, Num, Product, line_numbers, products
 
 STOP_KEYS = {"net", "vat", "gross", "payable", "amount_in_words", "prepaid", "seller", "buyer"}
 RECEIPT_MARK = re.compile(rf"^[{TIMES}]$")
-_MAX_ITEM_GAP_PITCHES = 10  # a description may run over many lines between two items
 
 
 def find_frames(layout: Layout, page: int, lines: list[TextLine]) -> list[Frame]:
@@ -73,7 +73,7 @@ def _groups(layout: Layout, lines: list[TextLine]) -> list[list[ItemLine]]:
                 current.pop()
             current.append(split)
         elif found:
-            if current and line.cy - current[-1].line.cy > _MAX_ITEM_GAP_PITCHES * pitch:
+            if current and line.cy - current[-1].line.cy > MAX_ITEM_GAP_PITCHES * pitch:
                 groups.append(current)
                 current = []
             current.append(ItemLine(line, nums, found))

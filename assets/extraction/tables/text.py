@@ -11,6 +11,7 @@ import unicodedata
 
 from ..amounts import CURRENCY_WORD
 from ..lines import Span, TextLine
+from ..thresholds import DETAIL_SIZE
 from .model import Column, Row
 from .numbers import line_numbers
 from .structure import RECEIPT_MARK, TAX_MARK
@@ -18,7 +19,6 @@ from .structure import RECEIPT_MARK, TAX_MARK
 _CODE = re.compile(r"^(?=.*\d)[A-Za-z0-9][\w./\-]{2,}$")
 # A unit as printed ("vnt.", "Stk", "m²"), or a UN/ECE code with digits ("C62", "H87").
 _UNIT = re.compile(r"^[^\W\d_][^\W\d_.²³]{0,6}\.?[²³23]?$|^m[²³23]$|^[A-Z][A-Z0-9]\d$")
-_DETAIL_SIZE = 0.85  # a line this much smaller than its item's text is a detail line
 
 
 def _is_text_line(line: TextLine, desc: Column | None, receipt: bool = False) -> bool:
@@ -107,7 +107,7 @@ def _is_detail(line: TextLine, row: Row, text_layer: bool) -> bool:
     spans = row.cells.get("description")
     if not spans:
         return False
-    return _size(line.words, text_layer) < _DETAIL_SIZE * _size([w for s in spans for w in s.words], text_layer)
+    return _size(line.words, text_layer) < DETAIL_SIZE * _size([w for s in spans for w in s.words], text_layer)
 
 
 def _detail(row: Row, line: TextLine) -> None:

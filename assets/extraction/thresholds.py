@@ -1,0 +1,59 @@
+"""Every tuned number of the engine, named and explained in one place.
+
+The rules elsewhere read these by name, so that a reader sees what a rule weighs without
+hunting for literals, and a change of one is a change of this file. Scores are the rule's
+belief in a value before calibration (``calibration.py`` maps them to how often such values
+were right); distances are in line heights or line pitches of the page, never in points,
+so they hold for any type size and scan resolution.
+"""
+
+from __future__ import annotations
+
+from decimal import Decimal
+
+# ---------------------------------------------------------------- where a value was found
+# Scores of a labelled value by where it stood (``fields.label_values``).
+RIGHT = 0.95  # right of its label, in its cell or the next
+BELOW = 0.85  # under its label, in the overlapping cell of the next line
+LEVEL = 0.9  # right of the label, on the line OCR gave the column beside
+NEAR = 0.8  # right of the label, half a line or a line up or down (a value wrapped beside it)
+WRAPPED = 0.75  # right of a label wrapped over lines, a line down
+UNLABELLED = 0.6  # a date with no label at all, nearest the number or title
+COMPOUND_TITLE_SCORE = 0.85  # a title that closes a compound word ("Handelsrechnung")
+SENDER_SCORE = 0.8  # a seller named by the return line over the window address
+BY_ORDER = 0.7  # the most a party's field scores when only print order told seller from buyer
+
+# ---------------------------------------------------------------- checks and arithmetic
+PASSED_FLOOR = 0.97  # a value a passed check confirms scores at least this
+FAILED_CAP = 0.4  # and one a failed check contradicts at most this
+GUESS = 0.75  # rule scores under this mark a derived, defaulted or contradicted value
+ARITHMETIC_BONUS = 1.5  # a totals triple that adds up, over labels that do not
+RATE_BONUS = 0.5  # VAT that is a rate of the net
+# The least probability (of the fitted scorer) a triple needs to be taken over a plausible
+# labelled reading, and over one that cannot be an invoice's totals.
+ACCEPT = 0.6
+ACCEPT_OVER_NONSENSE = 0.25
+AMOUNT_MATCH = Decimal("0.02")  # two amounts agree within this (a rounding of each factor)
+ROW_ROUNDING = Decimal("0.011")  # an item's amount may differ from quantity x price by its rounding
+
+# ---------------------------------------------------------------- geometry (line heights, pitches)
+CELL_GAP = 1.0  # words further apart than this many word heights start a new cell
+BELOW_MAX_PITCH = 1.8  # a value on the line below starts within this many pitches
+ADJOINING_PITCHES = 1.6  # codes this close over or under a headed block, in its column, are its own
+BLOCK_GAP_PITCHES = 2.2  # a party block ends at a gap wider than this
+HEADER_SPAN_HEIGHTS = 2.6  # table header lines within this many heights of the first are one header
+MAX_ROW_GAP_PITCHES = 2.6  # a table's rows follow each other within this many pitches
+MAX_ITEM_GAP_PITCHES = 10  # a description may run over many lines between two items
+MAX_BROKEN_GAP_PITCHES = 10  # a row OCR broke is still read this many pitches under the last item
+DETAIL_SIZE = 0.85  # a line this much smaller than its item's text is a detail line
+CONTINUATION_TOP = 0.45  # a table continued from the last page starts in this top share of the page
+
+# ---------------------------------------------------------------- counts
+SENTENCE_WORDS = 3  # a label after more words than this in its cell stands inside a sentence
+MIN_COMPOUNDED = 6  # letters of a title word that may close a compound ("rechnung", "faktura")
+MAX_BLOCK_LINES = 12  # lines of a party block
+MAX_NUMBERS = 10  # a line with more numbers is not an item row (a table of figures)
+MAX_WRAPPED = 10  # lines a description may wrap over beyond a table's first or last item
+MAX_CANDIDATES = 4  # the best-scored labelled readings of each total tried together
+MAX_INTEGER_DIGITS = 7  # an amount printed longer than this is a code, not a total
+MAX_AMOUNTS = 80  # the last amounts of a document: its totals are among them
