@@ -123,20 +123,23 @@ def lost_uploads(conn: sa.Connection, topic: str) -> list[str]:
 
     The consumer moved past the message yet the job never started: the message was lost
     or skipped (e.g. a consumer that kept a stale offset). Such jobs must be sent again.
+
+    Asked from the jobs (the few unclaimed ones) to their messages, each found by its job:
+    as a join, the planner walked every published message of the outbox instead, a cost
+    that grew with every upload the store ever had.
     """
-    rows = conn.execute(
-        sa.select(jobs.c.id)
-        .join(outbox, sa.and_(outbox.c.job_id == jobs.c.id, outbox.c.kind == "kafka", outbox.c.topic == topic))
-        .join(
-            consumer_offsets,
-            sa.and_(consumer_offsets.c.topic == topic, consumer_offsets.c.partition == outbox.c.partition),
-        )
+    behind = (
+        sa.select(outbox.c.id)
+        .join(consumer_offsets, sa.and_(consumer_offsets.c.topic == topic,
+                                        consumer_offsets.c.partition == outbox.c.partition))
         .where(
-            jobs.c.status == "processing",
-            jobs.c.attempts == 0,
+            outbox.c.job_id == jobs.c.id, outbox.c.kind == "kafka", outbox.c.topic == topic,
             outbox.c.published_at.is_not(None),
             outbox.c.offset < consumer_offsets.c.next_offset,
             outbox.c.published_at < consumer_offsets.c.updated_at,
         )
+    )
+    rows = conn.execute(
+        sa.select(jobs.c.id).where(jobs.c.status == "processing", jobs.c.attempts == 0, behind.exists())
     )
     return [r.id for r in rows]
