@@ -10,7 +10,8 @@ alone) and weighed for what a person leafing through the pile looks at:
    continuation.
 2. **A new title and number.** A page that prints an invoice number other than the one
    being read opens the next invoice; the same number again (a header repeated on every
-   page) continues it.
+   page) continues it, unless the page before closed the totals and this one has a title
+   and a date of its own: a second copy, or another invoice that reuses the number.
 3. **A new seller after closed totals.** A page without a number of its own opens an invoice
    when the page before closed the totals (gross or payable read there) and this page names
    a seller other than the current one, with an issue date or a title of its own.
@@ -135,8 +136,12 @@ def starts_of(pages: list[PageSigns]) -> list[int]:
         elif prev.continued:
             start = False
         elif page.number is not None:
-            start = number is not None and page.number != number or (
-                number is None and prev.closes and (page.titled or page.dated))
+            if number is None:  # the invoice being read showed none: a number after closed totals opens one
+                start = prev.closes and (page.titled or page.dated)
+            elif page.number != number:
+                start = True
+            else:  # the same number again: a header repeated, unless the totals closed before a new title
+                start = prev.closes and page.titled and page.dated
         else:
             start = (prev.closes and page.seller is not None and page.seller != seller
                      and (page.dated or page.titled))

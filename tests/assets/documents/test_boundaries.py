@@ -132,3 +132,10 @@ def test_one_long_invoice_over_several_pages_gets_no_warning():
     invoice = process_document(made.pdf, made.mime).dto()
     assert not ranges_of(invoice["validation"]["warnings"])
     assert invoice["invoiceNumber"] == made.truths[0]["invoiceNumber"]
+
+
+def test_the_same_number_again_is_a_second_copy_only_after_the_totals_closed():
+    header = {"number": "471102", "seller": "DE123456789", "titled": True, "dated": True}
+    assert starts_of([_signs(1, **header), _signs(2, **header)]) == [1]  # a header repeated on page 2
+    assert starts_of([_signs(1, **header, closes=True), _signs(2, **header)]) == [1, 2]  # a second invoice
+    assert starts_of([_signs(1, **header, closes=True), _signs(2, **{**header, "titled": False})]) == [1]
