@@ -3,7 +3,7 @@
 Two stores are seeded by `bench.seed` with the same teams, clients and daily rate of uploads:
 - `million`: a year of uploads (`--million-invoices`, a million by default), as retention
   leaves them (invoices, ledger and outbox kept; jobs and files of the last 30 days);
-- `empty`: only the days the measured requests read (the last ten, and the day the
+- `empty`: only the days the measured requests read (the last fourteen, and the day the
   retention sweep removes) and none of the year's history, so both answer full pages and
   the day's refresh and sweep do the same work on both; what differs is the history
   around it.
@@ -20,6 +20,7 @@ session for the dashboard pages):
   `assignment=needs_review`, and the dashboard's list of a client over an issue-date week;
 - the dashboard's period export of a client's week (JSON), its review queue and its
   recent uploads (the jobs of members);
+- the queries of a reconciler pass (unpublished messages, lost uploads), in this process;
 - a day's warehouse refresh (`invoices warehouse refresh`, the definitions loaded and the
   day materialised in a process of its own, as each Dagster run is);
 - the retention sweep of the next day (`core.jobs.retention.sweep_all`), once per store.
@@ -43,6 +44,7 @@ import sqlalchemy as sa
 
 from bench import seed as seeding
 from bench.stats import percentile
+from core import outbox
 from core.access import admin, members
 from core.billing import plans
 from core.blobs import open_blobs
@@ -56,7 +58,7 @@ from tests.support.stack import Stack
 
 TARGETS = {"million_ratio": 1.5, "million_single_get_p99_ms": 50}
 SINGLE = ("get_job", "get_invoice")  # the single-resource GETs the p99 target is for
-RECENT_DAYS = 10
+RECENT_DAYS = 14  # the seed's review_days: both stores hold the same invoices waiting for review
 PASSWORD = "bench million password"
 _CSRF = re.compile(r'name="csrf_token" value="([^"]+)"')
 
@@ -148,6 +150,13 @@ class Side:
                                f"{resp.text[:300]}\n{self.stack.logs_tail()}")
         return resp
 
+    def reconcile_queries(self) -> None:
+        """What a reconciler pass asks the store: messages left unpublished, and unclaimed
+        jobs whose message lies behind the committed offset."""
+        with self.store.read() as conn:
+            outbox.pending_kafka(conn, 0)
+            outbox.lost_uploads(conn, seeding.UPLOADS_TOPIC)
+
     def week(self) -> dict:
         day = (self.end - timedelta(days=1)).date()
         return {"client": self.client, "from": (day - timedelta(days=6)).isoformat(), "to": day.isoformat()}
@@ -178,6 +187,7 @@ def _routes(requests_per_route: int) -> dict[str, tuple[int, Callable[[Side, int
             "/app/exports/download", {"format": "json", **side.week()})),
         "dashboard_review_queue": (few, lambda side, n: side.page("/app/review")),
         "dashboard_recent_uploads": (few, lambda side, n: side.page("/app/upload/recent")),
+        "reconcile_pass_queries": (few, lambda side, n: side.reconcile_queries()),
     }
 
 
@@ -259,7 +269,10 @@ def measure(count: int, requests_per_route: int = 200, refreshes: int = 3, seed_
         report["routes"]["warehouse_refresh_day"] = {
             "day": day, "empty_s": round(best["empty"], 3), "million_s": round(best["million"], 3),
             "ratio": round(best["million"] / best["empty"], 3),
-            "runs": runs, "rows": {name: done[-1]["rows"] for name, done in runs.items()},
+            "runs": {name: [{"load_s": r["load_s"], "refresh_s": r["refresh_s"]} for r in done]
+                     for name, done in runs.items()},
+            "rows": {name: done[-1]["rows"] for name, done in runs.items()},
+            "checks": {name: sorted({state for r in done for state in r["checks"].values()}) for name, done in runs.items()},
         }
         sweeps = {side.name: _sweep(side) for side in sides}
         report["routes"]["retention_sweep_day"] = {

@@ -5,7 +5,8 @@ several teams, each with clients in both modes, keys and a member who uploads in
 dashboard; a year of days; uploads that mostly completed (an invoice each), some that
 failed, some held for client review (the last `review_days` still waiting, older ones
 approved); and every row the real flow writes with them, at the moments it writes them:
-- the job, its upload message in the outbox (published to a partition and offset) and, as
+- the job, its upload message in the outbox (published to a partition and offset, and
+  consumed: the committed offsets are past it) and, as
   the pipeline ends it, its event (`invoice.processed`, `invoice.failed`,
   `invoice.review_required`, the envelope carrying the whole invoice as the service's
   does), fanned out by the webhook dispatcher;
@@ -49,7 +50,7 @@ from core.modes import Mode
 from core.settings import RetentionSettings
 from core.store.db import Store
 from core.store.migrate import upgrade
-from core.store.tables import credit_balances, credit_ledger, invoices, jobs, outbox
+from core.store.tables import consumer_offsets, credit_balances, credit_ledger, invoices, jobs, outbox
 
 FIXTURE = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "invoice_digital.pdf"
 BATCH = 2_000
@@ -324,6 +325,10 @@ def seed(database_url: str, count: int, teams: int = 8, clients: int = 25, days:
                 written["ledger"] += len(ledger_rows)
                 written["outbox"] += len(outbox_rows)
             _grant_and_total(engine, made)
+            with engine.begin() as conn:  # the stream runs have consumed every message
+                conn.execute(consumer_offsets.insert(), [
+                    dict(topic=UPLOADS_TOPIC, partition=p, next_offset=n, topic_id=None, updated_at=end)
+                    for p, n in enumerate(shape.offsets)])
             if engine.dialect.name == "sqlite":
                 with engine.connect() as conn:
                     conn.exec_driver_sql("PRAGMA journal_mode=WAL")

@@ -17,7 +17,7 @@ from core.access import admin
 from core.books.invoices import Search, _invoice_query, search_invoices
 from core.modes import Mode
 from core.store.db import Store
-from core.store.tables import credit_balances, credit_ledger, invoices, jobs, outbox
+from core.store.tables import consumer_offsets, credit_balances, credit_ledger, invoices, jobs, outbox
 
 COUNT = 10_000
 END = datetime(2026, 11, 1, tzinfo=timezone.utc)
@@ -85,7 +85,8 @@ def test_every_upload_has_its_message_and_every_read_its_event(seeded):
         held = conn.execute(sa.select(sa.func.count()).where(invoices.c.assignment_status == "needs_review",
                                                              invoices.c.status == "processing")).scalar_one()
         sample = conn.execute(sa.select(outbox.c.payload).where(outbox.c.event_type == "invoice.processed").limit(1)).scalar_one()
-    assert kinds["kafka"] == COUNT and unpublished == 0 and unfanned == 0
+        consumed = conn.execute(sa.select(sa.func.sum(consumer_offsets.c.next_offset))).scalar_one()
+    assert kinds["kafka"] == COUNT == consumed and unpublished == 0 and unfanned == 0
     assert events["invoice.processed"] + held == report["invoices"]
     assert events["invoice.failed"] == COUNT - report["invoices"] and events["invoice.review_required"] > held > 0
     assert report["outbox"] == kinds["kafka"] + kinds["event"]
