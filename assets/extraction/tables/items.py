@@ -149,17 +149,29 @@ def repair_row(quantity: Decimal | None, price: Decimal | None, discount: Decima
         lost_separator = read == read.to_integral() and _digits(read) == _digits(derived) and read != derived
         return 3 if lost_separator else 1
 
+    def whole(q: Decimal) -> int:
+        return int(q == q.to_integral())
+
+    # Each option: how OCR-like its misreading is, then whether it leaves a whole quantity
+    # (quantities mostly are, prices have cents: "168  7471" is 168 at 74,71, not 1,68 at
+    # 7 471), then the quantity before the price.
     options = []
     if price and price != 0:
         q = _factor(base, price, 3)
         if q is not None and q != 0 and (quantity is None or slip(quantity, q)):
-            options.append((likelihood(quantity, q), 1, (q.normalize(), price, ["quantity"])))
+            options.append((likelihood(quantity, q), whole(q), 1, (q.normalize(), price, ["quantity"])))
+        cents = price.scaleb(-2)
+        q = _factor(base, cents, 0) if quantity is None and price == price.to_integral() else None
+        if q is not None and q != 0:
+            # No quantity read and a price without its separator: both from the amount
+            # when the price's cents make it a whole number of them.
+            options.append((likelihood(price, cents), 1, 0, (q.normalize(), cents, ["quantity", "unitPrice"])))
     if quantity and quantity != 0:
         p = _factor(base, quantity, 2)
         if p is not None and p > 0 and (price is None or slip(price, p)):
-            options.append((likelihood(price, p), 0, (quantity, p, ["unitPrice"])))
+            options.append((likelihood(price, p), whole(quantity), 0, (quantity, p, ["unitPrice"])))
     if options:
-        return max(options, key=lambda o: o[:2])[2]
+        return max(options, key=lambda o: o[:3])[3]
     return quantity, price, []
 
 

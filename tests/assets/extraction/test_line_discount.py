@@ -33,3 +33,16 @@ def test_a_credit_notes_row_with_a_discount_adds_up_too():
     assert _row_consistent(Decimal("2"), Decimal("10.00"), Decimal("5.00"), Decimal("25.00")) is False
     quantity, price, repaired = repair_row(None, Decimal("253.90"), Decimal("126.95"), Decimal("-126.95"))
     assert quantity == Decimal("-1") and price == Decimal("253.90") and repaired
+
+
+def test_a_price_that_lost_its_separator_is_restored_rather_than_the_whole_quantity():
+    # "168  7471  12 551,28": both readings multiply out; quantities are mostly whole, prices have cents.
+    quantity, price, repaired = repair_row(Decimal("168"), Decimal("7471"), None, Decimal("12551.28"))
+    assert (quantity, price, repaired) == (Decimal("168"), Decimal("74.71"), ["unitPrice"])
+
+
+def test_no_quantity_read_and_a_price_without_its_separator_give_both_from_the_amount():
+    # "+  15354  460,62": the quantity is a mark OCR made of "3", the price lost its point.
+    quantity, price, repaired = repair_row(None, Decimal("15354"), None, Decimal("460.62"))
+    assert (quantity, price) == (Decimal("3"), Decimal("153.54")) and set(repaired) == {"quantity", "unitPrice"}
+
