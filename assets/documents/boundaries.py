@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from ..extraction import extract_invoice
 from ..ocr.model import Document, Page
 
-__all__ = ["PageSigns", "signs", "detect", "ranges_text", "warning", "ranges_of", "WARNING"]
+__all__ = ["PageSigns", "signs", "starts_of", "ranges", "detect", "ranges_text", "warning", "ranges_of", "WARNING"]
 
 WARNING = "document.multiple_invoices"
 MAX_PAGES_READ = 200  # beyond this a document is not leafed through page by page (the reader's cap is lower)
