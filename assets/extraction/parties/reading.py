@@ -148,7 +148,8 @@ def _first_value(layout: Layout, hit: Hit) -> Candidate | None:
     """
     prefix = None
     for k, (span, score) in enumerate(label_values(layout, hit)):
-        if k == 0 and hit.key == "company_code" and re.fullmatch(r"[A-Z]{1,4}", span.text):
+        if k == 0 and hit.key == "company_code" and re.fullmatch(r"[A-Z]{1,4}", span.text) \
+                and not _other_label(layout, span):
             prefix = span.text
         cand = _read_field(hit.key, span, score, _LABEL_COUNTRY.get(hit.label.lang))
         if cand is not None and (k == 0 or cand.span is None or cand.span.start == span.start):
@@ -156,6 +157,13 @@ def _first_value(layout: Layout, hit: Hit) -> Candidate | None:
                 return Candidate(f"{prefix} {cand.value}", cand.score, cand.span)
             return cand
     return None
+
+
+def _other_label(layout: Layout, span: Span) -> bool:
+    """Whether letters read as a register's are another field's label (the "NIP:" of the
+    next row under a wrapped "Nr" / "REGON:"), not the register's letters ("HRB")."""
+    return any(h.key != "company_code" and h.start < span.end and h.end > span.start
+               for h in layout.hits(span.line))
 
 
 # The country whose VAT number a label of a language names when printed bare ("NIP:
