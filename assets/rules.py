@@ -21,10 +21,10 @@ def _revalidate(invoice: dict) -> tuple[dict, dict]:
     values, as the reading checked it from the printed ones."""
     confidence = dict((invoice.get("confidence") or {}).get("fields") or {})
     warnings: list[str] = []
-    lines = [{**line, "_check": _row_consistent(_dec(line.get("quantity")), _dec(line.get("unitPrice")),
-                                                _dec(line.get("discount")), _dec(line.get("netAmount")))}
-             for line in invoice.get("lines") or []]
-    checks = validate({**invoice, "lines": lines}, confidence, warnings)
+    consistent = [_row_consistent(_dec(line.get("quantity")), _dec(line.get("unitPrice")),
+                                  _dec(line.get("discount")), _dec(line.get("netAmount")))
+                  for line in invoice.get("lines") or []]
+    checks = validate(invoice, confidence, warnings, lines_consistent=consistent)
     return {"checks": checks, "warnings": warnings}, {"overall": overall(confidence), "fields": confidence}
 
 
