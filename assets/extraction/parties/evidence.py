@@ -67,15 +67,19 @@ def _buyers_word(layout: Layout, line: TextLine, start: int, end: int) -> bool:
         or bool(_BUYERS.fullmatch(fold(line.text[start:end]).strip(" -")))
 
 
-def seller_evidence(layout: Layout, line: TextLine, block: Block, head: Candidate | None = None) -> float:
+def seller_evidence(layout: Layout, line: TextLine, block: Block, head: Candidate | None = None,
+                    senders: frozenset[str] = frozenset()) -> float:
     """How much a party found without a heading looks like the seller: its account, a
     footer's or the letterhead's place, the letterhead's name (``head``) again over its
-    codes (under the closing words of a letter, say)."""
+    codes (under the closing words of a letter, say), the name a return line over the
+    window sends from (``senders``)."""
     _, height = layout.page_size(line.page)
     score = 0.0
-    if head is not None and block.name is not None and head.span is not None \
-            and len(core := _core_name(str(block.name.value))) >= 3 and core == _core_name(str(head.value)):
+    core = _core_name(str(block.name.value)) if block.name is not None else ""
+    if head is not None and head.span is not None and len(core) >= 3 and core == _core_name(str(head.value)):
         score += 1.0
+    if len(core) >= 4 and core in senders:
+        score += 1.0  # the letter's sender
     if any(find_ibans(ln.text) for ln in block.lines):
         score += 1.0  # the account to pay into
     if line.cy > 0.75 * height:

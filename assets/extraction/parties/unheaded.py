@@ -35,7 +35,7 @@ from .names import (
     looks_like_name,
     tidy_name,
 )
-from .window import _has_code, _name_above, _window_address, letterhead
+from .window import _has_code, _name_above, _window_address, letterhead, return_senders
 
 
 def unheaded_parties(layout: Layout, blocks: dict[str, Block], receipt: bool = False) -> None:
@@ -56,6 +56,7 @@ def unheaded_parties(layout: Layout, blocks: dict[str, Block], receipt: bool = F
     head = letterhead(layout, taken)
     if head is not None and not _in_large_type(layout, head.span):
         head = None  # a window's addressee where no letterhead stands: no seller's evidence
+    senders = frozenset(return_senders(layout))
     found: list[tuple[float, Block]] = []
     readers: list[Block] = []
     for line, pos in _anchors(layout, taken):
@@ -98,7 +99,7 @@ def unheaded_parties(layout: Layout, blocks: dict[str, Block], receipt: bool = F
                 block.name.span is not None and _names_the_buyer(layout, block.name.span))):
             readers.append(block)  # "Ihre USt-IdNr.", "Customer VAT": the reader's, the buyer's, code
             continue
-        found.append((seller_evidence(layout, line, block, head), block))
+        found.append((seller_evidence(layout, line, block, head, senders), block))
     missing = [role for role in ("seller", "buyer") if role not in blocks]
     if "seller" in missing and found:
         # The likeliest seller first; among equals, the one printed first.

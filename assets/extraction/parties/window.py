@@ -128,6 +128,16 @@ def _return_line_sender(line: TextLine) -> str | None:
 
 
 
+def return_senders(layout: Layout) -> set[str]:
+    """The names (their cores) that return lines over a window send from, in the upper
+    half of the first page: the letter's sender, its seller."""
+    if 1 not in layout.lines:
+        return set()
+    _, height = layout.page_size(1)
+    return {core for line in layout.lines[1] if line.cy < 0.5 * height
+            and (core := _return_line_sender(line)) is not None}
+
+
 def sender_name(layout: Layout, seller_name: str | None, buyer_name: str | None) -> Candidate | None:
     """The seller's name by the return line over the window, where it is better evidence
     than the name the seller's block gave: the sender is printed at least twice on the

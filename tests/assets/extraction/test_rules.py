@@ -1638,3 +1638,27 @@ def test_the_label_of_the_next_row_is_no_register_prefix_of_a_wrapped_code():
     ]
     invoice = extract_invoice(boxed(*boxes, text_layer=True))
     assert (invoice["seller"]["companyCode"], invoice["buyer"]["companyCode"]) == ("772971792", "346867360")
+
+
+def test_the_name_a_return_line_sends_from_is_the_sellers_evidence():
+    # Two parties without headings, each with its codes: the one the return line over the
+    # window names is the letter's sender, its seller; its addressee under it is not.
+    from assets.extraction.lines import Candidate, Span
+    from assets.extraction.parties.blocks import Block
+    from assets.extraction.parties.evidence import seller_evidence
+    from assets.extraction.parties.window import return_senders
+
+    layout = Layout(page(
+        (100, [(50, "Nordwind Handel GmbH · Hafenstraße 12 · 20457 Hamburg")]),
+        (110, [(50, "Baltijos medis UAB")]),
+        (500, [(50, "Nordwind Handel GmbH")]),
+    ), ALL_LABELS)
+    addressee, footer = layout.lines[1][1], layout.lines[1][2]
+    senders = frozenset(return_senders(layout))
+
+    def evidence(line, senders=frozenset()):
+        block = Block("seller", None, [line], Candidate(line.text, 0.9, Span(line, 0, len(line.text))))
+        return seller_evidence(layout, line, block, None, senders)
+
+    assert evidence(footer, senders) == evidence(footer) + 1.0
+    assert evidence(addressee, senders) == evidence(addressee)
