@@ -10,6 +10,7 @@ import logging
 import time
 from dataclasses import dataclass
 
+from schemas import document_warnings
 from schemas.invoice import ExtractedInvoice
 
 from .documents import boundaries
@@ -95,7 +96,7 @@ def _first_invoice(data: bytes, mime: str, doc: Document) -> dict:
         codes = []
     qr_codes.apply(invoice, codes, pages.text)
     invoice["validation"] = invoice.get("validation") or {"checks": [], "warnings": []}
-    invoice["validation"]["warnings"].append(boundaries.warning(found))
+    invoice["validation"]["warnings"].append(document_warnings.multiple_invoices(found))
     return invoice
 
 

@@ -22,8 +22,8 @@ The rules are ordered by how rarely they are wrong, and each decides alone.
 (``corpus.stacks``): precision and recall of the boundaries.
 
 The result is a list of page ranges, one per invoice. A document with more than one gets
-the validation warning ``document.multiple_invoices`` (``warning`` writes it, ``ranges_of``
-reads it back), and the dashboard can split it into one upload per range.
+the validation warning ``document.multiple_invoices`` (its wording is a contract:
+``schemas.document_warnings`` writes it and reads it back), and the dashboard can split it into one upload per range.
 """
 
 from __future__ import annotations
@@ -35,9 +35,8 @@ from dataclasses import dataclass
 from ..extraction import extract_invoice
 from ..ocr.model import Document, Page
 
-__all__ = ["PageSigns", "signs", "starts_of", "ranges", "detect", "ranges_text", "warning", "ranges_of", "WARNING"]
+__all__ = ["PageSigns", "signs", "starts_of", "ranges", "detect"]
 
-WARNING = "document.multiple_invoices"
 MAX_PAGES_READ = 200  # beyond this a document is not leafed through page by page (the reader's cap is lower)
 
 _PAGE_WORDS = (r"page|pages|p\.|pg\.?|puslapis|psl\.?|lapa|lpp\.?|leht|lk\.?|seite|s\.|strona|str\.?"
@@ -165,29 +164,3 @@ def detect(doc: Document) -> list[tuple[int, int]]:
     if count < 2 or count > MAX_PAGES_READ:
         return [(1, count)] if count else []
     return ranges(starts_of([signs(page) for page in doc.pages]), count)
-
-
-def ranges_text(found: list[tuple[int, int]]) -> str:
-    """``1-2, 3, 4-6``"""
-    return ", ".join(f"{a}" if a == b else f"{a}-{b}" for a, b in found)
-
-
-def warning(found: list[tuple[int, int]]) -> str:
-    """The validation warning of a file of several invoices, naming each one's pages."""
-    return f"{WARNING}: {len(found)} invoices in one file, pages {ranges_text(found)}"
-
-
-_WARNING = re.compile(rf"^{re.escape(WARNING)}: \d+ invoices in one file, pages ((?:\d+(?:-\d+)?)(?:, \d+(?:-\d+)?)*)$")
-
-
-def ranges_of(warnings: list[str] | None) -> list[tuple[int, int]]:
-    """The page ranges a ``document.multiple_invoices`` warning names; [] without one."""
-    for text in warnings or []:
-        match = _WARNING.match(str(text))
-        if match:
-            out = []
-            for part in match.group(1).split(", "):
-                a, _, b = part.partition("-")
-                out.append((int(a), int(b or a)))
-            return out
-    return []

@@ -29,7 +29,6 @@ from pathlib import PurePosixPath
 import pypdfium2 as pdfium
 import sqlalchemy as sa
 
-from assets.documents.boundaries import ranges_of, ranges_text
 from core import errors
 from core.access.actors import Actor
 from core.access.auth import Principal
@@ -39,6 +38,7 @@ from core.jobs import admission
 from core.store.db import Store
 from core.store.scoping import in_mode
 from core.store.tables import invoices, jobs
+from schemas.document_warnings import ranges_of, ranges_text
 
 PDF = "application/pdf"
 _TRAILER_ID = re.compile(rb"/ID\s*\[\s*<[0-9A-Fa-f]*>\s*<[0-9A-Fa-f]*>\s*\]")

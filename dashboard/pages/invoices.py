@@ -6,20 +6,20 @@ from datetime import date
 
 import falcon
 
-from assets.documents.boundaries import ranges_of
 from core import errors, pagination
 from core.access import members
-from core.books import duplicates, invoice_deletion, invoice_edits
 from core.access.actors import Actor
+from core.billing.plans import default_plan
+from core.books import duplicates, invoice_deletion, invoice_edits
 from core.books.clients import list_clients
 from core.books.exports import exportable_invoice, load_lookups
 from core.books.invoices import Search, get_versioned, search_invoices, source_file
-from core.billing.plans import default_plan
 from core.jobs import admission, member_uploads, splits
 from core.validation import parse
 from dashboard import checks, forms, invoice_form, page_images, problems
 from dashboard.web import PREFIX, Page, redirect
 from exporters import registry
+from schemas.document_warnings import ranges_of
 from schemas.invoices import InvoicePatch
 
 LIST_STATUSES = ("processing", "completed", "discarded")

@@ -14,7 +14,6 @@ import pypdfium2 as pdfium
 import pytest
 import sqlalchemy as sa
 
-from assets.documents.boundaries import ranges_of
 from assets.process import process_document
 from assets.rules import RULES
 from core import errors
@@ -22,14 +21,15 @@ from core.access import admin
 from core.access.actors import Actor
 from core.access.auth import authenticate
 from core.billing import credits
-from core.books import invoice_edits
 from core.blobs import BlobStore
+from core.books import invoice_edits
 from core.jobs import member_uploads, splits
 from core.kafka import Publisher
 from core.modes import Mode
 from core.store.tables import jobs, outbox, users
 from corpus.layouts import chromium
 from corpus.stacks import stack
+from schemas.document_warnings import ranges_of
 from schemas.invoices import InvoicePatch
 
 

@@ -8,7 +8,6 @@ import pytest
 import sqlalchemy as sa
 
 from api.app import create_app
-from assets.documents.boundaries import ranges_of, warning
 from core.access import admin
 from core.access.auth import authenticate
 from core.billing import credits
@@ -20,6 +19,8 @@ from core.store.tables import jobs
 from corpus.layouts import chromium
 from corpus.stacks import stack
 from pipelines.work import JobRunner
+from schemas.document_warnings import multiple_invoices as warning
+from schemas.document_warnings import ranges_of
 
 
 @pytest.fixture(scope="module")

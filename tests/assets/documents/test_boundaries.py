@@ -8,10 +8,12 @@ from __future__ import annotations
 import pytest
 
 from assets.documents import boundaries
-from assets.documents.boundaries import PageSigns, detect, ranges_of, starts_of, warning
+from assets.documents.boundaries import PageSigns, detect, starts_of
 from assets.ocr import read_document
 from assets.process import process_document
 from corpus.stacks import stack
+from schemas.document_warnings import multiple_invoices as warning
+from schemas.document_warnings import ranges_of
 from tests.support.pages import text_pdf
 
 
