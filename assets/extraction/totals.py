@@ -29,6 +29,7 @@ from .lines import Candidate, Span
 from .thresholds import (
     ACCEPT,
     ACCEPT_OVER_NONSENSE,
+    AMOUNT_MATCH,
     ARITHMETIC_BONUS,
     MAX_CANDIDATES,
     MAX_INTEGER_DIGITS,
@@ -106,6 +107,7 @@ def extract_totals(layout: Layout, lines_net: Decimal | None = None, country: st
     net, vat, gross = (result.value(k) for k in ("net", "vat", "gross"))
     if net is not None and vat is not None and gross is not None and abs(net + vat - gross) > CENT:
         _restore_cents(result)
+        _restore_leading_digits(result)
         net, vat, gross = (result.value(k) for k in ("net", "vat", "gross"))
     if net is not None and vat is not None and gross is not None:
         result.consistent = abs(net + vat - gross) <= CENT
@@ -228,6 +230,23 @@ def _restore_cents(result: Totals) -> None:
             result.chosen[key] = Candidate(value, 0.5 * cand.score, cand.span)
             result.derived.add(key)
             return
+
+
+def _restore_leading_digits(result: Totals) -> None:
+    """"57 765,34" read as "765,34": a gross whose leading digits OCR lost or split off is
+    restored to what net and VAT make it, when its printed digits end that sum and the VAT
+    is the printed rate of the net (so the two are read right). Lower confidence, derived."""
+    net, vat, gross = (result.value(k) for k in ("net", "vat", "gross"))
+    total = net + vat  # type: ignore[operator]
+    rates = {r for r, _ in result.rates}
+    if len(rates) != 1 or abs(net * next(iter(rates)) / 100 - vat) > AMOUNT_MATCH:  # type: ignore[operator]
+        return
+    printed, implied = f"{abs(gross):.2f}", f"{abs(total):.2f}"
+    if gross == 0 or (gross < 0) != (total < 0) or len(printed) >= len(implied) or not implied.endswith(printed):
+        return
+    cand = result.chosen["gross"]
+    result.chosen["gross"] = Candidate(total, 0.5 * cand.score, cand.span)
+    result.derived.add("gross")
 
 
 def _derive(result: Totals) -> None:

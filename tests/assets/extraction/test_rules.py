@@ -1662,3 +1662,12 @@ def test_the_name_a_return_line_sends_from_is_the_sellers_evidence():
 
     assert evidence(footer, senders) == evidence(footer) + 1.0
     assert evidence(addressee, senders) == evidence(addressee)
+
+
+def test_a_gross_whose_leading_digits_ocr_lost_is_what_net_and_its_rate_make():
+    # "1 452,00" read "452,00": its digits end net + VAT, and the VAT is 21 % of the net.
+    rows = [(40, [(60, "INVOICE No. 17")]), (300, [(300, "Net total"), (450, "1 200,00")]),
+            (312, [(300, "VAT 21%"), (450, "252,00")]), (324, [(300, "Total"), (460, "452,00")])]
+    totals = extract_invoice(scanned(page(*rows)))["totals"]
+    assert (totals["net"], totals["vat"], totals["gross"]) == ("1200.00", "252.00", "1452.00")
+
