@@ -32,7 +32,7 @@ SECTIONS = (
         ("invoiceNumber", N_("Invoice number")), ("series", N_("Series")), ("number", N_("Number")),
         ("issueDate", N_("Issue date")), ("dueDate", N_("Due date")), ("deliveryDate", N_("Delivery date")),
         ("currency", N_("Currency")), ("orderReference", N_("Order reference")),
-        ("paymentTerms", N_("Payment terms")), ("notes", N_("Notes")),
+        ("paymentReference", N_("Payment reference")), ("paymentTerms", N_("Payment terms")), ("notes", N_("Notes")),
     )),
     (N_("Seller"), (
         ("seller.name", N_("Name")), ("seller.companyCode", N_("Company code")), ("seller.vatCode", N_("VAT code")),

@@ -178,6 +178,14 @@ class ExtractedInvoice(Reply):
     deliveryDate: CalendarDate | None
     currency: str | None
     orderReference: str | None
+    paymentReference: str | None = Field(
+        default=None,
+        description="the reference the payer quotes with the transfer (EN 16931 BT-83, remittance information): "
+                    "from an EPC payment QR code (its structured creditor reference, else its remittance text), "
+                    "from an embedded e-invoice (UBL PaymentMeans/PaymentID, CII PaymentReference, KSeF IPKSeF) "
+                    "or set by an edit; null or absent when none is known. A payment code that disagrees with "
+                    "the value is a warning (validation check payment_qr.reference).",
+    )
     seller: Party | None
     buyer: Party | None
     lines: list[InvoiceLine] | None = Field(description="[] without an item table; null once an edit cleared it")

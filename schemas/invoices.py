@@ -104,6 +104,7 @@ class InvoicePatch(Body):
     documentType: DocumentType | None = None
     direction: Direction | None = None
     orderReference: ShortText | None = None
+    paymentReference: ShortText | None = None
     paymentTerms: LongText | None = None
     amountInWords: LongText | None = None
     notes: LongText | None = None

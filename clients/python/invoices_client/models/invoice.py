@@ -69,6 +69,11 @@ class Invoice:
             history (list[HistoryEntry]):
             created_at (str):
             updated_at (str):
+            payment_reference (None | str | Unset): the reference the payer quotes with the transfer (EN 16931 BT-83,
+                remittance information): from an EPC payment QR code (its structured creditor reference, else its remittance
+                text), from an embedded e-invoice (UBL PaymentMeans/PaymentID, CII PaymentReference, KSeF IPKSeF) or set by an
+                edit; null or absent when none is known. A payment code that disagrees with the value is a warning (validation
+                check payment_qr.reference).
             qr_codes (list[QrCode] | None | Unset): QR codes printed on the pages (EPC payment codes, KSeF verification
                 links) with what each says; present only when the document carries one. A payment code's IBAN and amount are
                 checked against the seller's IBAN and the payable total (validation checks payment_qr.*).
@@ -111,6 +116,7 @@ class Invoice:
     history: list[HistoryEntry]
     created_at: str
     updated_at: str
+    payment_reference: None | str | Unset = UNSET
     qr_codes: list[QrCode] | None | Unset = UNSET
     duplicate_of: None | str | Unset = UNSET
     additional_properties: dict[str, Any] = _attrs_field(init=False, factory=dict)
@@ -256,6 +262,12 @@ class Invoice:
 
         updated_at = self.updated_at
 
+        payment_reference: None | str | Unset
+        if isinstance(self.payment_reference, Unset):
+            payment_reference = UNSET
+        else:
+            payment_reference = self.payment_reference
+
         qr_codes: list[dict[str, Any]] | None | Unset
         if isinstance(self.qr_codes, Unset):
             qr_codes = UNSET
@@ -314,6 +326,8 @@ class Invoice:
                 "updatedAt": updated_at,
             }
         )
+        if payment_reference is not UNSET:
+            field_dict["paymentReference"] = payment_reference
         if qr_codes is not UNSET:
             field_dict["qrCodes"] = qr_codes
         if duplicate_of is not UNSET:
@@ -625,6 +639,15 @@ class Invoice:
 
         updated_at = d.pop("updatedAt")
 
+        def _parse_payment_reference(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        payment_reference = _parse_payment_reference(d.pop("paymentReference", UNSET))
+
         def _parse_qr_codes(data: object) -> list[QrCode] | None | Unset:
             if data is None:
                 return data
@@ -691,6 +714,7 @@ class Invoice:
             history=history,
             created_at=created_at,
             updated_at=updated_at,
+            payment_reference=payment_reference,
             qr_codes=qr_codes,
             duplicate_of=duplicate_of,
         )

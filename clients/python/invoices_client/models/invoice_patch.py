@@ -36,6 +36,7 @@ class InvoicePatch:
         document_type (InvoicePatchDocumentTypeType0 | None | Unset):
         direction (InvoicePatchDirectionType0 | None | Unset):
         order_reference (None | str | Unset):
+        payment_reference (None | str | Unset):
         payment_terms (None | str | Unset):
         amount_in_words (None | str | Unset):
         notes (None | str | Unset):
@@ -58,6 +59,7 @@ class InvoicePatch:
     document_type: InvoicePatchDocumentTypeType0 | None | Unset = UNSET
     direction: InvoicePatchDirectionType0 | None | Unset = UNSET
     order_reference: None | str | Unset = UNSET
+    payment_reference: None | str | Unset = UNSET
     payment_terms: None | str | Unset = UNSET
     amount_in_words: None | str | Unset = UNSET
     notes: None | str | Unset = UNSET
@@ -136,6 +138,12 @@ class InvoicePatch:
             order_reference = UNSET
         else:
             order_reference = self.order_reference
+
+        payment_reference: None | str | Unset
+        if isinstance(self.payment_reference, Unset):
+            payment_reference = UNSET
+        else:
+            payment_reference = self.payment_reference
 
         payment_terms: None | str | Unset
         if isinstance(self.payment_terms, Unset):
@@ -238,6 +246,8 @@ class InvoicePatch:
             field_dict["direction"] = direction
         if order_reference is not UNSET:
             field_dict["orderReference"] = order_reference
+        if payment_reference is not UNSET:
+            field_dict["paymentReference"] = payment_reference
         if payment_terms is not UNSET:
             field_dict["paymentTerms"] = payment_terms
         if amount_in_words is not UNSET:
@@ -375,6 +385,15 @@ class InvoicePatch:
             return cast(None | str | Unset, data)
 
         order_reference = _parse_order_reference(d.pop("orderReference", UNSET))
+
+        def _parse_payment_reference(data: object) -> None | str | Unset:
+            if data is None:
+                return data
+            if isinstance(data, Unset):
+                return data
+            return cast(None | str | Unset, data)
+
+        payment_reference = _parse_payment_reference(d.pop("paymentReference", UNSET))
 
         def _parse_payment_terms(data: object) -> None | str | Unset:
             if data is None:
@@ -527,6 +546,7 @@ class InvoicePatch:
             document_type=document_type,
             direction=direction,
             order_reference=order_reference,
+            payment_reference=payment_reference,
             payment_terms=payment_terms,
             amount_in_words=amount_in_words,
             notes=notes,

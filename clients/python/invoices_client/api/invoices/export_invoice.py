@@ -69,7 +69,8 @@ def sync_detailed(
     Rivile GAMA EIP files (Windows-1257); finvalda - fvsdata XML; centas -
     root/dokumentas/eilute XML; agnum - AgnumData XML; json - the invoice DTO; xml - UBL 2.1
     Invoice or CreditNote (Peppol BIS Billing 3.0); cii - UN/CEFACT Cross Industry Invoice in
-    the EN 16931 profile (the Factur-X / ZUGFeRD / XRechnung syntax). xml and cii are checked
+    the EN 16931 profile (the Factur-X / ZUGFeRD / XRechnung syntax); the invoice's
+    paymentReference is cbc:PaymentID in xml and ram:PaymentReference in cii. xml and cii are checked
     against the published EN 16931 rules before they are sent. 400 export.invalid_format; 409
     invoice.not_ready_for_export, invoice.export_unavailable_failed,
     invoice.export_unavailable_preprocessing (detail names the reason, or each EN 16931 rule
@@ -113,7 +114,8 @@ def sync(
     Rivile GAMA EIP files (Windows-1257); finvalda - fvsdata XML; centas -
     root/dokumentas/eilute XML; agnum - AgnumData XML; json - the invoice DTO; xml - UBL 2.1
     Invoice or CreditNote (Peppol BIS Billing 3.0); cii - UN/CEFACT Cross Industry Invoice in
-    the EN 16931 profile (the Factur-X / ZUGFeRD / XRechnung syntax). xml and cii are checked
+    the EN 16931 profile (the Factur-X / ZUGFeRD / XRechnung syntax); the invoice's
+    paymentReference is cbc:PaymentID in xml and ram:PaymentReference in cii. xml and cii are checked
     against the published EN 16931 rules before they are sent. 400 export.invalid_format; 409
     invoice.not_ready_for_export, invoice.export_unavailable_failed,
     invoice.export_unavailable_preprocessing (detail names the reason, or each EN 16931 rule
@@ -152,7 +154,8 @@ async def asyncio_detailed(
     Rivile GAMA EIP files (Windows-1257); finvalda - fvsdata XML; centas -
     root/dokumentas/eilute XML; agnum - AgnumData XML; json - the invoice DTO; xml - UBL 2.1
     Invoice or CreditNote (Peppol BIS Billing 3.0); cii - UN/CEFACT Cross Industry Invoice in
-    the EN 16931 profile (the Factur-X / ZUGFeRD / XRechnung syntax). xml and cii are checked
+    the EN 16931 profile (the Factur-X / ZUGFeRD / XRechnung syntax); the invoice's
+    paymentReference is cbc:PaymentID in xml and ram:PaymentReference in cii. xml and cii are checked
     against the published EN 16931 rules before they are sent. 400 export.invalid_format; 409
     invoice.not_ready_for_export, invoice.export_unavailable_failed,
     invoice.export_unavailable_preprocessing (detail names the reason, or each EN 16931 rule
@@ -194,7 +197,8 @@ async def asyncio(
     Rivile GAMA EIP files (Windows-1257); finvalda - fvsdata XML; centas -
     root/dokumentas/eilute XML; agnum - AgnumData XML; json - the invoice DTO; xml - UBL 2.1
     Invoice or CreditNote (Peppol BIS Billing 3.0); cii - UN/CEFACT Cross Industry Invoice in
-    the EN 16931 profile (the Factur-X / ZUGFeRD / XRechnung syntax). xml and cii are checked
+    the EN 16931 profile (the Factur-X / ZUGFeRD / XRechnung syntax); the invoice's
+    paymentReference is cbc:PaymentID in xml and ram:PaymentReference in cii. xml and cii are checked
     against the published EN 16931 rules before they are sent. 400 export.invalid_format; 409
     invoice.not_ready_for_export, invoice.export_unavailable_failed,
     invoice.export_unavailable_preprocessing (detail names the reason, or each EN 16931 rule

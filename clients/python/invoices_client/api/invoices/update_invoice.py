@@ -75,7 +75,8 @@ def sync_detailed(
     invoice.not_editable while processing (also while held for review), 409 http.conflict when
     If-Match names a stale version. VAT classifiers and validation checks are recomputed, the
     edit is appended to `history` (who, when, fields, old and new), and invoice.updated fires
-    (source api).
+    (source api). Header fields include orderReference and paymentReference (the reference the
+    payer quotes, one line of at most 200 characters; null clears it).
 
     Args:
         invoice_id (str):
@@ -118,7 +119,8 @@ def sync(
     invoice.not_editable while processing (also while held for review), 409 http.conflict when
     If-Match names a stale version. VAT classifiers and validation checks are recomputed, the
     edit is appended to `history` (who, when, fields, old and new), and invoice.updated fires
-    (source api).
+    (source api). Header fields include orderReference and paymentReference (the reference the
+    payer quotes, one line of at most 200 characters; null clears it).
 
     Args:
         invoice_id (str):
@@ -156,7 +158,8 @@ async def asyncio_detailed(
     invoice.not_editable while processing (also while held for review), 409 http.conflict when
     If-Match names a stale version. VAT classifiers and validation checks are recomputed, the
     edit is appended to `history` (who, when, fields, old and new), and invoice.updated fires
-    (source api).
+    (source api). Header fields include orderReference and paymentReference (the reference the
+    payer quotes, one line of at most 200 characters; null clears it).
 
     Args:
         invoice_id (str):
@@ -197,7 +200,8 @@ async def asyncio(
     invoice.not_editable while processing (also while held for review), 409 http.conflict when
     If-Match names a stale version. VAT classifiers and validation checks are recomputed, the
     edit is appended to `history` (who, when, fields, old and new), and invoice.updated fires
-    (source api).
+    (source api). Header fields include orderReference and paymentReference (the reference the
+    payer quotes, one line of at most 200 characters; null clears it).
 
     Args:
         invoice_id (str):
