@@ -137,6 +137,7 @@ def _cii_party(w: _Writer, parent, name: str, party: dict, v1: bool) -> None:
 
 def _cii_settlement(w: _Writer, tx, dto: dict, v1: bool) -> None:
     settlement = w.add(tx, "ram:ApplicableSupplyChainTradeSettlement" if v1 else "ram:ApplicableHeaderTradeSettlement")
+    w.opt(settlement, "ram:PaymentReference", dto.get("paymentReference"))  # BT-83, before the currency
     w.add(settlement, "ram:InvoiceCurrencyCode", dto["currency"])
     seller = dto["seller"]
     if seller.get("iban"):
@@ -234,11 +235,12 @@ def ubl(dto: dict) -> bytes:
     if dto.get("deliveryDate"):
         w.add(w.add(root, "cac:Delivery"), "cbc:ActualDeliveryDate", dto["deliveryDate"])
     seller = dto["seller"]
-    if seller.get("iban") or (kind == "CreditNote" and dto.get("dueDate")):
+    if seller.get("iban") or (kind == "CreditNote" and dto.get("dueDate")) or dto.get("paymentReference"):
         means = w.add(root, "cac:PaymentMeans")
         w.add(means, "cbc:PaymentMeansCode", "30")
         if kind == "CreditNote":
             w.opt(means, "cbc:PaymentDueDate", dto.get("dueDate"))
+        w.opt(means, "cbc:PaymentID", dto.get("paymentReference"))
         if seller.get("iban"):
             account = w.add(means, "cac:PayeeFinancialAccount")
             w.add(account, "cbc:ID", seller["iban"])

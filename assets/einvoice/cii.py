@@ -64,6 +64,7 @@ def read_cii(root: etree._Element) -> dict:
         "orderReference": text(agreement, "BuyerOrderReferencedDocument/IssuerAssignedID",
                                "BuyerOrderReferencedDocument/ID"),  # ZUGFeRD 1
         "paymentTerms": text(terms, "Description"),
+        "paymentReference": text(settlement, "PaymentReference"),
         "notes": "\n".join(note for note in notes if note) or None,
         "seller": seller,
         "buyer": buyer,

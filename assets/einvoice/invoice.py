@@ -50,6 +50,7 @@ def build(parsed: dict) -> tuple[dict, dict[str, float]]:
         "deliveryDate": parsed["deliveryDate"],
         "currency": parsed["currency"] or "EUR",
         "orderReference": parsed["orderReference"],
+        "paymentReference": parsed.get("paymentReference"),
         "seller": seller,
         "buyer": buyer,
         "lines": lines,
@@ -137,7 +138,8 @@ def _tax(raw: dict, seller: dict, buyer: dict) -> dict:
 def _filled_paths(invoice: dict) -> list[str]:
     """Field paths (``seller.vatCode``, ``lines[2].netAmount``) that hold a value."""
     paths = [key for key in ("documentType", "number", "invoiceNumber", "issueDate", "dueDate",
-                             "deliveryDate", "currency", "orderReference", "paymentTerms", "notes")
+                             "deliveryDate", "currency", "orderReference", "paymentReference", "paymentTerms",
+                             "notes")
              if invoice[key] is not None]
     for role in ("seller", "buyer"):
         paths += [f"{role}.{key}" for key, value in invoice[role].items()

@@ -82,6 +82,7 @@ def read_ksef(root: etree._Element) -> dict:
         "currency": text(fa, "KodWaluty"),
         "orderReference": text(fa, "WarunkiTransakcji/Zamowienia/NrZamowienia"),
         "paymentTerms": None,
+        "paymentReference": text(payment, "IPKSeF"),  # FA(3): the KSeF payment identifier
         "notes": "\n".join(filter(None, (f"{text(d, 'Klucz')}: {text(d, 'Wartosc')}" if text(d, "Klucz") else None
                                          for d in every(fa, "DodatkowyOpis")))) or None,
         "seller": seller,

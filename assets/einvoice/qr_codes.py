@@ -7,7 +7,8 @@ page may slip a digit. Like an embedded e-invoice, it is a second witness:
 * **EPC069-12 "SEPA credit transfer"** (the `BCD` payload banking apps scan): the IBAN
   becomes the seller's when the page gave none, and confirms or contradicts the printed
   one; the amount does the same for the payable total (the gross when no payable is
-  printed); BIC fills a missing SWIFT. A contradiction is a failed check, a warning and
+  printed); the reference (structured, else the remittance text) for `paymentReference`;
+  BIC fills a missing SWIFT. A contradiction is a failed check, a warning and
   a confidence below every review bar, never a silent overwrite of what was printed.
 * **KSeF "KOD I"** (Poland's invoice verification link,
   `https://qr.ksef.mf.gov.pl/invoice/{NIP}/{DD-MM-YYYY}/{hash}`): recorded with the KSeF
@@ -227,6 +228,7 @@ def _epc_evidence(invoice: dict, code: dict) -> None:
     if code["bic"] and not seller.get("swift"):
         seller["swift"] = code["bic"]
         _confirm(invoice, "seller.swift", code, taken=True)
+    _reference_evidence(invoice, code)
     if code["amount"] is None or code["currency"] != (invoice.get("currency") or "EUR"):
         return
     totals = invoice.get("totals")
@@ -245,6 +247,33 @@ def _epc_evidence(invoice: dict, code: dict) -> None:
         _contradict(invoice, path, f"{path}: the payment QR code says {code['amount']}, the page reads {printed_amount}")
         _check(invoice, "payment_qr.amount", False,
                f"the payment QR code says {code['amount']}, {path} on the page is {printed_amount}")
+
+
+def epc_reference(code: dict) -> str | None:
+    """What an EPC code asks the payer to quote: its structured creditor reference (ISO 11649
+    `RF...`), else its unstructured remittance text (the standard allows only one of them)."""
+    return code.get("reference") or code.get("remittance")
+
+
+def _reference_evidence(invoice: dict, code: dict) -> None:
+    """The payment reference: taken from the code when the invoice has none, else confirmed
+    or contradicted (compared without spaces and case, as banks compare references)."""
+    reference = epc_reference(code)
+    if reference is None:
+        return
+    printed = invoice.get("paymentReference")
+    if not printed:
+        invoice["paymentReference"] = reference
+        _confirm(invoice, "paymentReference", code, taken=True)
+        _check(invoice, "payment_qr.reference", True, f"paymentReference {reference} taken from the payment QR code")
+    elif _norm(printed) == _norm(reference):
+        _confirm(invoice, "paymentReference", code)
+        _check(invoice, "payment_qr.reference", True, f"paymentReference {printed} agrees with the payment QR code")
+    else:
+        _contradict(invoice, "paymentReference", f"paymentReference: the payment QR code says {reference}, "
+                                                 f"the invoice reads {printed}")
+        _check(invoice, "payment_qr.reference", False, f"the payment QR code says {reference}, "
+                                                        f"the invoice reads {printed}")
 
 
 def _ksef_evidence(invoice: dict, code: dict, text: str) -> None:

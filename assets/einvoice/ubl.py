@@ -41,6 +41,7 @@ def read_ubl(root: etree._Element) -> dict:
         "deliveryDate": xml_date(root, "Delivery/ActualDeliveryDate"),
         "currency": currency,
         "orderReference": text(root, "OrderReference/ID"),
+        "paymentReference": text(means, "PaymentID"),
         "paymentTerms": text(root, "PaymentTerms/Note"),
         "notes": "\n".join(text(note) for note in every(root, "Note") if text(note)) or None,
         "seller": seller,

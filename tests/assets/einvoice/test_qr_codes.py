@@ -146,7 +146,7 @@ def _checks(invoice: dict) -> dict[str, bool]:
 def test_agreeing_code_confirms_the_printed_values():
     invoice = _invoice()
     qr_codes.apply(invoice, [_code()])
-    assert _checks(invoice) == {"payment_qr.iban": True, "payment_qr.amount": True}
+    assert _checks(invoice) == {"payment_qr.iban": True, "payment_qr.reference": True, "payment_qr.amount": True}
     assert invoice["confidence"]["fields"]["seller.iban"] == qr_codes.EVIDENCE_CONFIDENCE
     assert invoice["sources"]["seller.iban"] == {"page": 1, "bbox": [400, 622, 500, 722]}  # the code's box
     assert invoice["sources"]["totals.payable"]["bbox"] == [60, 500, 200, 512]  # the printed total keeps its own
@@ -160,7 +160,7 @@ def test_code_fills_what_the_page_did_not_give():
     qr_codes.apply(invoice, [_code()])
     assert invoice["seller"]["iban"] == IBAN and invoice["totals"]["payable"] == "3029.84"
     assert invoice["sources"]["totals.payable"]["bbox"] == [400, 622, 500, 722]
-    assert _checks(invoice) == {"payment_qr.iban": True, "payment_qr.amount": True}
+    assert _checks(invoice) == {"payment_qr.iban": True, "payment_qr.reference": True, "payment_qr.amount": True}
 
 
 def test_the_payees_account_read_as_the_buyers_goes_to_the_seller():
@@ -180,7 +180,7 @@ def test_the_payees_account_read_as_the_buyers_goes_to_the_seller():
 def test_disagreeing_code_warns_and_keeps_the_printed_value():
     invoice = _invoice(iban="LT897044060001234567", payable="3092.84")
     qr_codes.apply(invoice, [_code()])
-    assert _checks(invoice) == {"payment_qr.iban": False, "payment_qr.amount": False}
+    assert _checks(invoice) == {"payment_qr.iban": False, "payment_qr.reference": True, "payment_qr.amount": False}
     assert invoice["seller"]["iban"] == "LT897044060001234567" and invoice["totals"]["payable"] == "3092.84"
     assert invoice["confidence"]["fields"]["seller.iban"] == qr_codes.MISMATCH_CONFIDENCE
     assert invoice["confidence"]["fields"]["totals.payable"] == qr_codes.MISMATCH_CONFIDENCE
