@@ -128,6 +128,8 @@ def _delivery(parent: etree._Element, doc: Prepared) -> None:
 def _settlement(parent: etree._Element, doc: Prepared) -> None:
     node = _ram(parent, "ApplicableHeaderTradeSettlement")
     in_eur = doc.foreign and doc.rate is not None
+    if doc.payment_reference:
+        _ram(node, "PaymentReference", doc.payment_reference[:140])  # BT-83
     if in_eur:
         _ram(node, "TaxCurrencyCode", "EUR")
     _ram(node, "InvoiceCurrencyCode", doc.currency)

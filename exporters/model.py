@@ -118,6 +118,7 @@ class Prepared:
     notes: str | None
     payment_terms: str | None
     order_reference: str | None
+    payment_reference: str | None  # BT-83, the remittance information the payer quotes
     export_date: date
     settings: dict[str, str] = field(default_factory=dict)
 

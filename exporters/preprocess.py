@@ -456,6 +456,7 @@ def prepare(invoice: Invoice, lookups: ExportLookups, needs: Needs) -> Prepared:
         prepaid=abs(prepaid) if prepaid else None, payable=abs(payable) if payable is not None else None,
         isaf=isaf, summary=not invoice.lines, notes=invoice.notes,
         payment_terms=invoice.paymentTerms, order_reference=invoice.orderReference,
+        payment_reference=(invoice.paymentReference or "").strip() or None,
         export_date=lookups.export_date or date.today(), settings=settings,
     )
 

@@ -189,15 +189,20 @@ def build(doc: Prepared) -> etree._Element:
         _cbc(delivery, "ActualDeliveryDate", (doc.delivery_date or doc.issue_date).isoformat())
         location = _cac(_cac(delivery, "DeliveryLocation"), "Address")
         _cbc(_cac(location, "Country"), "IdentificationCode", doc.buyer.country)
-    if doc.seller.iban:
+    if doc.seller.iban or doc.payment_reference:
+        # A reference without an account is still BT-83, under "1" (instrument not defined):
+        # a credit transfer code needs the account (BR-61).
         means = _cac(root, "PaymentMeans")
-        _cbc(means, "PaymentMeansCode", "58" if doc.currency == "EUR" else "30")
+        _cbc(means, "PaymentMeansCode", ("58" if doc.currency == "EUR" else "30") if doc.seller.iban else "1")
         if credit and doc.due_date:
             _cbc(means, "PaymentDueDate", doc.due_date.isoformat())
-        account = _cac(means, "PayeeFinancialAccount")
-        _cbc(account, "ID", doc.seller.iban)
-        if doc.seller.swift:
-            _cbc(_cac(account, "FinancialInstitutionBranch"), "ID", doc.seller.swift)
+        if doc.payment_reference:
+            _cbc(means, "PaymentID", doc.payment_reference[:140])
+        if doc.seller.iban:
+            account = _cac(means, "PayeeFinancialAccount")
+            _cbc(account, "ID", doc.seller.iban)
+            if doc.seller.swift:
+                _cbc(_cac(account, "FinancialInstitutionBranch"), "ID", doc.seller.swift)
     if doc.payment_terms:
         _cbc(_cac(root, "PaymentTerms"), "Note", doc.payment_terms[:500])
     _tax_total(root, doc)

@@ -115,3 +115,38 @@ def test_threads_share_the_rules():
     with ThreadPoolExecutor(max_workers=6) as pool:
         reports = list(pool.map(lambda name: schematron.fatal(_export("xml", name), "ubl"), variants.ALL * 2))
     assert reports == [[]] * len(variants.ALL) * 2
+
+
+def test_the_payment_reference_is_bt_83_in_both_syntaxes():
+    """UBL: cbc:PaymentID in the payment means, under the account's credit-transfer code, or
+    under "1" (instrument not defined) when the seller has no account; CII: the settlement's
+    ram:PaymentReference. The files pass the rules (the variants above) and read back."""
+    ubl = _ubl("payment_reference")
+    means = ubl.find(f"{{{CAC}}}PaymentMeans")
+    assert means.findtext(f"{{{CBC}}}PaymentMeansCode") == "58"
+    assert means.findtext(f"{{{CBC}}}PaymentID") == "RF18 5390 0754 7034"
+    assert means.findtext(f"{{{CAC}}}PayeeFinancialAccount/{{{CBC}}}ID") == "LT717300010123456789"
+    bare = _ubl("payment_reference_no_account").find(f"{{{CAC}}}PaymentMeans")
+    assert [(child.tag.split("}")[1], child.text) for child in bare] == [("PaymentMeansCode", "1"),
+                                                                        ("PaymentID", "SF SV 000123")]
+    credit = _ubl("payment_reference_credit_note")
+    assert credit.findtext(f"{{{CAC}}}PaymentMeans/{{{CBC}}}PaymentID") == "KR-000045"
+    cii = etree.fromstring(_export("cii", "payment_reference"))
+    settlement = next(cii.iter(f"{{{RAM}}}ApplicableHeaderTradeSettlement"))
+    assert settlement.findtext(f"{{{RAM}}}PaymentReference") == "RF18 5390 0754 7034"
+    assert etree.fromstring(_export("cii", "payment_reference_no_account")).iter(f"{{{RAM}}}PaymentReference") \
+        .__next__().text == "SF SV 000123"
+    assert not list(_ubl("goods_services").iter(f"{{{CBC}}}PaymentID"))
+    assert not list(etree.fromstring(_export("cii", "goods_services")).iter(f"{{{RAM}}}PaymentReference"))
+
+
+
+@pytest.mark.parametrize("name", ["payment_reference", "payment_reference_no_account", "payment_reference_credit_note"])
+def test_the_payment_reference_reads_back_from_both_exports(name):
+    """What we write, our e-invoice readers read back: the same field in, the same field out."""
+    from assets.einvoice.cii import read_cii
+    from assets.einvoice.ubl import read_ubl
+
+    want = variants.invoice(name)[0]["paymentReference"]
+    assert read_ubl(_ubl(name))["paymentReference"] == want
+    assert read_cii(etree.fromstring(_export("cii", name)))["paymentReference"] == want

@@ -2,7 +2,8 @@
 
 Each variant changes one fixture the way real invoices differ: a line discount, a
 document discount spread over several rates, a discount line, a debit note, a prepaid
-amount, a printed payable rounded to 5 cents. `ALL` names every fixture and variant, so a
+amount, a printed payable rounded to 5 cents, a payment reference (with and without the
+seller's account). `ALL` names every fixture and variant, so a
 test can run the structured exports over the whole range.
 """
 
@@ -54,6 +55,25 @@ def _rounded() -> dict:
     return invoice
 
 
+def _payment_reference() -> dict:
+    invoice = cases.invoice("goods_services")
+    invoice["paymentReference"] = "RF18 5390 0754 7034"  # ISO 11649, as an EPC code carries it
+    return invoice
+
+
+def _payment_reference_no_account() -> dict:
+    invoice = cases.invoice("goods_services")
+    invoice["seller"]["iban"] = None
+    invoice["paymentReference"] = "SF SV 000123"
+    return invoice
+
+
+def _payment_reference_credit_note() -> dict:
+    invoice = cases.invoice("credit_note")
+    invoice["paymentReference"] = "KR-000045"
+    return invoice
+
+
 VARIANTS = {
     "line_discount": ("goods_services", _line_discount),
     "document_discount": ("several_rates", _document_discount),
@@ -61,6 +81,9 @@ VARIANTS = {
     "debit_note": ("goods_services", _debit_note),
     "prepaid": ("goods_services", _prepaid),
     "rounded": ("goods_services", _rounded),
+    "payment_reference": ("goods_services", _payment_reference),
+    "payment_reference_no_account": ("goods_services", _payment_reference_no_account),
+    "payment_reference_credit_note": ("credit_note", _payment_reference_credit_note),
 }
 ALL = (*cases.NAMES, *VARIANTS)
 
