@@ -11,6 +11,9 @@ from tests.assets.einvoice.test_qr_codes import EPC, IBAN, _page
 pytestmark = pytest.mark.e2e
 
 SYNTAX = {"xml": "ubl", "cii": "cii"}
+REFERENCE = "RF18539007547034"
+REFERENCE_IN = {"xml": f"<cbc:PaymentID>{REFERENCE}</cbc:PaymentID>",
+                "cii": f"<ram:PaymentReference>{REFERENCE}</ram:PaymentReference>"}
 
 
 @pytest.fixture(scope="module")
@@ -32,7 +35,8 @@ def test_payment_code_is_kept_and_the_e_invoices_pass_the_rules(stack, keys, tmp
     invoice = stack.get(keys["live"], f"/invoices/{job['invoiceId']}").json()
     assert [(c["kind"], c["iban"], c["amount"]) for c in invoice["qrCodes"]] == [("epc", IBAN, "3029.84")]
     assert invoice["seller"]["iban"] == IBAN
-    assert {"payment_qr.iban": True, "payment_qr.amount": True}.items() <= \
+    assert invoice["paymentReference"] == REFERENCE  # the code's structured reference
+    assert {"payment_qr.iban": True, "payment_qr.reference": True, "payment_qr.amount": True}.items() <= \
         {c["code"]: c["passed"] for c in invoice["validation"]["checks"]}.items()
 
     path = f"/invoices/{invoice['id']}/export?format="
@@ -42,6 +46,7 @@ def test_payment_code_is_kept_and_the_e_invoices_pass_the_rules(stack, keys, tmp
         assert answer.status_code == 200, answer.text
         assert answer.headers["content-disposition"].endswith(f'_{"ubl" if fmt == "xml" else "cii"}.xml"')
         assert schematron.fatal(answer.content, SYNTAX[fmt]) == []
+        assert REFERENCE_IN[fmt] in answer.text
     # the other mode never sees the invoice, in any format
     for fmt in SYNTAX:
         assert stack.get(keys["test"], path + fmt).status_code == 404
