@@ -150,8 +150,12 @@ def _by_labels(layout: Layout) -> Totals:
         cand = _amount_candidate(layout, hit)
         if cand is None:
             continue
-        candidates[hit.key].append(cand)
         rate = _rate(hit) if hit.key == "vat" else None
+        if rate == 0 and cand.value != 0:
+            # "VAT 0 %" with an amount beside or under it that is not 0: another total (the
+            # amount due on the next line), never the VAT of a zero rate, which is 0.
+            cand = Candidate(Decimal("0.00"), cand.score, None)
+        candidates[hit.key].append(cand)
         if rate is not None:
             result.rates.append((rate, cand))
 

@@ -1671,3 +1671,10 @@ def test_a_gross_whose_leading_digits_ocr_lost_is_what_net_and_its_rate_make():
     totals = extract_invoice(scanned(page(*rows)))["totals"]
     assert (totals["net"], totals["vat"], totals["gross"]) == ("1200.00", "252.00", "1452.00")
 
+
+
+def test_the_vat_of_a_zero_rate_is_zero_whatever_amount_stands_under_its_label():
+    # "VAT 0%" with nothing beside it, the amount due on the next line under it.
+    rows = [(40, [(60, "INVOICE No. 17")]), (300, [(300, "VAT 0%")]), (312, [(300, "Amount due"), (450, "15 054,58")])]
+    totals = extract_invoice(scanned(page(*rows)))["totals"]
+    assert (totals["net"], totals["vat"], totals["gross"]) == ("15054.58", "0.00", "15054.58")
