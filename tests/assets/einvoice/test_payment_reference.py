@@ -13,9 +13,10 @@ from assets.einvoice import qr_codes
 from assets.process import process_document
 from corpus.einvoice import cii, embed, ubl
 from schemas.invoice import ExtractedInvoice
+from tests.support.pages import text_page
 
 from .samples import invoice_dto, page_pdf
-from .test_ksef_and_peppol import FA3, _fa3_pdf
+from .test_ksef_and_peppol import FA3, PEPPOL, _fa3_pdf
 from .test_qr_codes import EPC, _code, _invoice, _page, _scan
 
 REFERENCE = "RF18539007547034"  # what EPC carries
@@ -157,9 +158,6 @@ def test_ksef_fa3_payment_identifier():
 
 
 def test_peppol_payment_id():
-    from .test_ksef_and_peppol import PEPPOL
-    from tests.support.pages import text_page
-
     page = text_page("SupplierTradingName Ltd.", "Invoice Snippet1", "Date: 13.11.2026", "Total: 1656.25 EUR")
     invoice = process_document(embed(page, PEPPOL.encode("utf-8"), "Snippet1.xml"), "application/pdf").dto()
     assert invoice["paymentReference"] == "Snippet1"  # OpenPeppol's base example: cbc:PaymentID
