@@ -21,7 +21,7 @@ from decimal import Decimal
 from itertools import product
 
 from .amounts import find_amounts
-from .arithmetic import page_amounts, plausible, triples
+from .arithmetic import MAX_VAT_SHARE, page_amounts, plausible, triples
 from .fields import RIGHT, label_values
 from .hits import Hit
 from .layout import Layout
@@ -185,6 +185,8 @@ def _by_labels(layout: Layout) -> Totals:
     rates = distinct if len(distinct) == 1 else set()
     best_score, best = float("-inf"), (None, None, None)
     for net, vat, gross in product(top(candidates["net"]), top(candidates["vat"]), top(gross_pool)):
+        if net is not None and vat is not None and abs(vat.value) > MAX_VAT_SHARE * abs(net.value):  # type: ignore[operator]
+            continue  # more VAT than any rate makes of the net: one of the two is another amount
         score = sum(c.score for c in (net, vat, gross) if c is not None)
         if net is not None and vat is not None and gross is not None:
             score += ARITHMETIC_BONUS if _adds_up(net, vat, gross) else -0.5

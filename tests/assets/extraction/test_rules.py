@@ -1678,3 +1678,12 @@ def test_the_vat_of_a_zero_rate_is_zero_whatever_amount_stands_under_its_label()
     rows = [(40, [(60, "INVOICE No. 17")]), (300, [(300, "VAT 0%")]), (312, [(300, "Amount due"), (450, "15 054,58")])]
     totals = extract_invoice(scanned(page(*rows)))["totals"]
     assert (totals["net"], totals["vat"], totals["gross"]) == ("15054.58", "0.00", "15054.58")
+
+
+def test_no_vat_more_than_any_rate_makes_of_the_net():
+    # "PVN 21%" with the amount due under it, the VAT itself unreadable: not a VAT of
+    # 121 % of the net; it is what the gross leaves of the net.
+    rows = [(40, [(60, "INVOICE No. 17")]), (300, [(300, "Net total"), (450, "1 000,00")]),
+            (312, [(300, "VAT 21%")]), (324, [(300, "Total"), (450, "1 210,00")])]
+    totals = extract_invoice(scanned(page(*rows)))["totals"]
+    assert (totals["net"], totals["vat"], totals["gross"]) == ("1000.00", "210.00", "1210.00")
