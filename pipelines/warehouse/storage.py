@@ -185,6 +185,18 @@ class S3Warehouse(WarehouseFiles):
         s3_client().put_object(Bucket=self.bucket, Key=name, Body=body,
                                ChecksumSHA256=base64.b64encode(hashlib.sha256(body).digest()).decode())
 
+    def read(self, table: str, day: str) -> pa.Table:
+        """One GET of the whole file. pyarrow's S3 reader asks for the footer and then the
+        column chunks in separate ranged GETs: a file replaced between them reads as a footer
+        of one version over the data of another ("Invalid column metadata"). A day is
+        megabytes; one request gives one version, old or new, whole."""
+        name = self.file(table, day).removeprefix(f"{self.bucket}/")
+        try:
+            body = s3_client().get_object(Bucket=self.bucket, Key=name)["Body"].read()
+        except s3_client().exceptions.NoSuchKey:
+            raise FileNotFoundError(f"s3://{self.bucket}/{name}") from None
+        return pq.read_table(pa.BufferReader(body))
+
     def write(self, table: str, day: str, data: pa.Table) -> int:
         """One PUT of the whole file, with its SHA-256 for the service to verify: the object
         appears complete or not at all. (pyarrow's own writer goes through a multipart upload,
