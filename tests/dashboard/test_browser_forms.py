@@ -124,6 +124,8 @@ def test_webhook_forms_refuse_plain_http_beside_the_url(world):
     page.goto(f"{world.base}/webhooks")
     assert "bet kur" in page.locator("table tbody tr").first.inner_text()  # the source filter in words
     page.click("table tbody tr a")
+    page.wait_for_url(re.compile(r".*/webhooks/[^/]+$"))
+    page.wait_for_load_state()
     page.fill("form.card #url", "http://localhost:8443/hook")
     page.click("form.card button[type=submit]:has-text('Išsaugoti')")
     assert "https://" in _error(page, "url")
