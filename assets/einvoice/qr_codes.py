@@ -213,18 +213,10 @@ def _epc_evidence(invoice: dict, code: dict) -> None:
         invoice["sources"].pop("buyer.iban", None)
         invoice["validation"]["warnings"].append(
             f"buyer.iban: {code['iban']} is the payee's account in the payment QR code, so the seller's")
+    _witness(invoice, code, "seller.iban", "payment_qr.iban", code["iban"],
+             seller["iban"] if printed else None, printed == code["iban"], "page")
     if not printed:
         seller["iban"] = code["iban"]
-        _confirm(invoice, "seller.iban", code, taken=True)
-        _check(invoice, "payment_qr.iban", True, f"seller.iban {code['iban']} taken from the payment QR code")
-    elif printed == code["iban"]:
-        _confirm(invoice, "seller.iban", code)
-        _check(invoice, "payment_qr.iban", True, f"seller.iban {code['iban']} agrees with the payment QR code")
-    else:
-        _contradict(invoice, "seller.iban", f"seller.iban: the payment QR code says {code['iban']}, "
-                                            f"the page reads {seller['iban']}")
-        _check(invoice, "payment_qr.iban", False, f"the payment QR code says {code['iban']}, "
-                                                   f"the page reads {seller['iban']}")
     if code["bic"] and not seller.get("swift"):
         seller["swift"] = code["bic"]
         _confirm(invoice, "seller.swift", code, taken=True)
@@ -262,18 +254,26 @@ def _reference_evidence(invoice: dict, code: dict) -> None:
     if reference is None:
         return
     printed = invoice.get("paymentReference")
+    _witness(invoice, code, "paymentReference", "payment_qr.reference", reference,
+             printed or None, bool(printed) and _norm(printed) == _norm(reference), "invoice")
     if not printed:
         invoice["paymentReference"] = reference
-        _confirm(invoice, "paymentReference", code, taken=True)
-        _check(invoice, "payment_qr.reference", True, f"paymentReference {reference} taken from the payment QR code")
-    elif _norm(printed) == _norm(reference):
-        _confirm(invoice, "paymentReference", code)
-        _check(invoice, "payment_qr.reference", True, f"paymentReference {printed} agrees with the payment QR code")
+
+
+def _witness(invoice: dict, code: dict, path: str, check: str, value: str, read: str | None, agrees: bool,
+             where: str) -> None:
+    """The code as a second witness of one field: its `value` is taken where nothing was
+    `read` (the caller sets it), confirmed where the two agree, else contradicted (a lower
+    confidence, a failed check and a warning naming both)."""
+    if read is None:
+        _confirm(invoice, path, code, taken=True)
+        _check(invoice, check, True, f"{path} {value} taken from the payment QR code")
+    elif agrees:
+        _confirm(invoice, path, code)
+        _check(invoice, check, True, f"{path} {read} agrees with the payment QR code")
     else:
-        _contradict(invoice, "paymentReference", f"paymentReference: the payment QR code says {reference}, "
-                                                 f"the invoice reads {printed}")
-        _check(invoice, "payment_qr.reference", False, f"the payment QR code says {reference}, "
-                                                        f"the invoice reads {printed}")
+        _contradict(invoice, path, f"{path}: the payment QR code says {value}, the {where} reads {read}")
+        _check(invoice, check, False, f"the payment QR code says {value}, the {where} reads {read}")
 
 
 def _ksef_evidence(invoice: dict, code: dict, text: str) -> None:
