@@ -89,12 +89,7 @@ def _first_invoice(data: bytes, mime: str, doc: Document) -> dict:
     first, last = found[0]
     pages = Document(doc.pages[first - 1:last])
     invoice = extract_invoice(pages)
-    try:
-        codes = [code for code in qr_codes.scan(data, mime, doc) if first <= code["page"] <= last]
-    except Exception:  # a reader's failure must never fail the job
-        log.exception("QR codes could not be read")
-        codes = []
-    qr_codes.apply(invoice, codes, pages.text)
+    qr_codes.attach(invoice, data, mime, doc, pages=(first, last))
     invoice["validation"] = invoice.get("validation") or {"checks": [], "warnings": []}
     invoice["validation"]["warnings"].append(document_warnings.multiple_invoices(found))
     return invoice

@@ -317,12 +317,14 @@ def apply(invoice: dict, codes: list[dict], text: str = "") -> None:
     invoice["confidence"]["overall"] = overall(invoice["confidence"]["fields"])
 
 
-def attach(invoice: dict, data: bytes, mime: str, doc: Document) -> None:
-    """Scan the document for codes and apply them; a file the scanner cannot read costs the
-    invoice nothing (logged, no codes)."""
+def attach(invoice: dict, data: bytes, mime: str, doc: Document, pages: tuple[int, int] | None = None) -> None:
+    """Scan the document for codes and apply those on `pages` (first, last; 1-based, the
+    invoice's pages of a file holding several; all by default); a file the scanner cannot
+    read costs the invoice nothing (logged, no codes)."""
+    first, last = pages or (1, len(doc.pages))
     try:
-        codes = scan(data, mime, doc)
+        codes = [code for code in scan(data, mime, doc) if first <= code["page"] <= last]
     except Exception:  # a reader's failure must never fail the job
         log.exception("QR codes could not be read")
         return
-    apply(invoice, codes, doc.text)
+    apply(invoice, codes, Document(doc.pages[first - 1:last]).text if pages else doc.text)
