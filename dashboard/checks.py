@@ -10,6 +10,7 @@ pages after a sentence that says it is in English. No code reaches the page.
 import re
 
 from dashboard import i18n, numbers
+from schemas import document_warnings
 
 
 def N_(text: str) -> str:
@@ -85,9 +86,9 @@ def warning_text(warning: str) -> str:
     if (m := re.fullmatch(r"duplicate\.(same_file|same_number): (\S+)", text)):
         return (i18n.gettext("The same file was uploaded before as %(invoice)s.") if m.group(1) == "same_file" else
                 i18n.gettext("The same seller, number, date and total as %(invoice)s, uploaded before.")) % {"invoice": m.group(2)}
-    if (m := re.fullmatch(r"document\.multiple_invoices: (\d+) invoices in one file, pages (.+)", text)):
+    if (found := document_warnings.ranges_of([text])):
         return i18n.gettext("This file holds %(count)s invoices (pages %(pages)s); this is the first of them.") % {
-            "count": m.group(1), "pages": m.group(2)}
+            "count": len(found), "pages": document_warnings.ranges_text(found)}
     if text == "due date is before the issue date":
         return i18n.gettext("The due date is before the issue date.")
     if (m := re.fullmatch(r"(\S+) not found", text)) and m.group(1) in _FIELD_NAMES:
