@@ -85,7 +85,9 @@ def _ocr_code_hash() -> str:
 
 
 def _cached_read(path: Path, data: bytes, mime: str, cache: Path):
-    key = hashlib.sha256(data).hexdigest()[:12] + _ocr_code_hash()
+    from assets.ocr import engines
+
+    key = hashlib.sha256(data).hexdigest()[:12] + _ocr_code_hash() + engines.engine_name()
     file = cache / f"{path.stem}-{key}.pkl"
     if file.exists():
         return pickle.loads(file.read_bytes())

@@ -137,7 +137,7 @@ class SourceBox(Reply):
 
 
 class Extraction(Reply):
-    engine: str = Field(description="embedded-xml, pdf-text, tesseract, surya or canned")
+    engine: str = Field(description="embedded-xml, pdf-text, tesseract, rapidocr, surya or canned")
     textLayer: bool | None = None
     durationMs: int | None = None
     version: str | None = None

@@ -106,7 +106,7 @@ class InvoiceRow(Row):
     gross: Money
     payable: Money
     line_count: int
-    engine: str | None = Field(description="embedded-xml, pdf-text, tesseract, surya, canned")
+    engine: str | None = Field(description="embedded-xml, pdf-text, tesseract, rapidocr, surya, canned")
     page_count: int | None
     extraction_ms: int | None = Field(description="reading time of the document")
     confidence: float | None = Field(description="overall extraction confidence 0..1")
@@ -210,7 +210,7 @@ class ExtractionAgreementRow(Row):
     producer: str = Field(description="the PDF's Producer (else Creator) metadata, else syntax and seller country")
     language: str | None = Field(description="the language the page is printed in")
     syntax: str = Field(description="CII D16B, CII ZUGFeRD 1.0, UBL 2.1 Invoice, UBL 2.1 CreditNote")
-    engine: str = Field(description="what read the page: pdf-text, tesseract, surya")
+    engine: str = Field(description="what read the page: pdf-text, tesseract, rapidocr, surya")
     field: str = Field(description="invoiceNumber, issueDate, ..., totals.payable, or lines")
     agreement: str = Field(description="agree, disagree, page-missing (only the XML has a value), "
                                        "xml-missing (only the page has one)")

@@ -1,7 +1,12 @@
-"""Which OCR engine reads page images: Tesseract by default, surya when configured.
+"""Which OCR engine reads page images: by the page's resolution by default, one when configured.
 
-``INVOICES_OCR_ENGINE`` (``tesseract`` or ``surya``) is read at call time, so a worker
-picks it up from its environment without code changes. Every engine is an ``OcrEngine``:
+``INVOICES_OCR_ENGINE`` (``auto``, ``tesseract``, ``rapidocr`` or ``surya``) is read at call
+time, so a worker picks it up from its environment without code changes. ``auto`` (the
+default) reads a page with Tesseract, except a page whose text is small in pixels (below
+``SMALL_TEXT_DPI``: a phone photo of a whole sheet, where a 10 pt line is 10-15 px high),
+which PP-OCR (``rapidocr``) reads: measured on the generated tune photos, Tesseract reads
+print-resolution pages better (it keeps Lithuanian letters) and PP-OCR small text
+(docs/extraction.md, "Photos"). Every engine is an ``OcrEngine``:
 it takes a PIL image and returns a ``Page`` of words in points; nothing downstream knows
 which one ran except ``Page.engine`` (reported as ``extraction.engine`` in the DTO).
 
@@ -22,7 +27,11 @@ from PIL import Image
 from . import tesseract
 from .model import Page
 
-ENGINES = ("tesseract", "surya")
+ENGINES = ("auto", "tesseract", "rapidocr", "surya")
+# Below this resolution (of the straightened page, before any upscaling) PP-OCR reads a
+# page better than Tesseract: the generated photos of whole sheets lie at 50-120 dpi,
+# scans and close-up photos at 150 dpi and above (eval/RESULTS.md, "Photos").
+SMALL_TEXT_DPI = 130
 
 
 class OcrEngine(Protocol):
@@ -50,6 +59,32 @@ class Tesseract:
         return tesseract.ocr_image(image, page_number=page_number, dpi=dpi, language=language)
 
 
+class RapidOcr:
+    name = "rapidocr"
+
+    def ocr_image(self, image: Image.Image, page_number: int = 1, dpi: float | None = None,
+                  language: str | None = None) -> Page:
+        from . import rapid  # onnxruntime is loaded only where PP-OCR is used
+
+        return rapid.ocr_image(image, page_number=page_number, dpi=dpi)
+
+
+class Auto:
+    """Tesseract, or PP-OCR for a page of small text when it is installed."""
+
+    name = "auto"
+
+    def ocr_image(self, image: Image.Image, page_number: int = 1, dpi: float | None = None,
+                  language: str | None = None) -> Page:
+        from . import rapid
+
+        straight, page_dpi, script = tesseract.straighten(image, dpi)
+        if page_dpi < SMALL_TEXT_DPI and rapid.available():
+            return rapid.read_straight(straight, page_dpi, page_number)
+        prepared, page_dpi = tesseract.to_reading_resolution(straight, page_dpi)
+        return tesseract.read_prepared(prepared, page_dpi, script, page_number, language)
+
+
 class Surya:
     name = "surya"
 
@@ -64,7 +99,7 @@ _in_place: OcrEngine | None = None
 
 
 def engine_name() -> str:
-    name = os.environ.get("INVOICES_OCR_ENGINE", "tesseract").strip().lower() or "tesseract"
+    name = os.environ.get("INVOICES_OCR_ENGINE", "auto").strip().lower() or "auto"
     if name not in ENGINES:
         raise RuntimeError(f"INVOICES_OCR_ENGINE={name!r}: expected one of {', '.join(ENGINES)}")
     return name
@@ -74,7 +109,7 @@ def engine() -> OcrEngine:
     """The engine that reads pages now: the one put in place by ``using``, else the configured one."""
     if _in_place is not None:
         return _in_place
-    return Surya() if engine_name() == "surya" else Tesseract()
+    return {"auto": Auto, "tesseract": Tesseract, "rapidocr": RapidOcr, "surya": Surya}[engine_name()]()
 
 
 @contextmanager

@@ -163,8 +163,9 @@ def _collides(line_words: list[Word], word: Word) -> bool:
 class Page:
     """One page: its size in points and its words.
 
-    ``engine`` is ``"pdf-text"`` or ``"tesseract"``; ``text_layer`` says whether the words
-    came from the PDF's own text (exact) rather than OCR; ``ocr_language`` is the
+    ``engine`` is ``"pdf-text"`` or the OCR engine that read it (``"tesseract"``,
+    ``"rapidocr"``, ``"surya"``); ``text_layer`` says whether the words came from the
+    PDF's own text (exact) rather than OCR; ``ocr_language`` is the
     Tesseract model that read the page ("lit", "deu+lit", ...), None for text layers.
     """
 

@@ -156,12 +156,20 @@ def prepare_image(image: Image.Image, dpi: float | None = None, orient: bool = T
 
 def prepare_page(image: Image.Image, dpi: float | None = None,
                  orient: bool = True) -> tuple[Image.Image, float, str | None]:
-    """``prepare_image``, and the script OSD saw on the page (None when not sure).
+    """``prepare_image``, and the script OSD saw on the page (None when not sure)."""
+    image, dpi, script = straighten(image, dpi, orient)
+    image, dpi = to_reading_resolution(image, dpi)
+    return image, dpi, script
+
+
+def straighten(image: Image.Image, dpi: float | None = None,
+               orient: bool = True) -> tuple[Image.Image, float, str | None]:
+    """A grey, upright page at its own resolution, that resolution, and OSD's script.
 
     EXIF orientation is applied (phone photos), the image becomes 8-bit grey (Tesseract
     would convert anyway, and RGBA/palette/CMYK inputs need it), a photographed sheet is
-    cut out and straightened, OSD turns the page upright (``orient``), and pages below
-    ``MIN_DPI`` are upscaled to ``TARGET_DPI`` with bicubic resampling.
+    cut out and straightened (its resolution is then what its width means for an A4 page),
+    and OSD turns the page upright (``orient``). Every reader starts from this page.
     """
     image = ImageOps.exif_transpose(image)
     dpi = dpi or image_dpi(image)
@@ -193,13 +201,18 @@ def prepare_page(image: Image.Image, dpi: float | None = None,
         skew = preprocess.estimate_skew(image)
         if abs(skew) >= MIN_SKEW_DEG:
             image = image.rotate(skew, resample=Image.Resampling.BICUBIC, expand=True, fillcolor=255)
+    return image, dpi, script
+
+
+def to_reading_resolution(image: Image.Image, dpi: float) -> tuple[Image.Image, float]:
+    """Pages below ``MIN_DPI`` upscaled to ``TARGET_DPI`` (bicubic), and their new dpi."""
     if dpi < MIN_DPI:
         scale = min(TARGET_DPI / dpi, math.sqrt(MAX_OCR_PIXELS / (image.width * image.height)))
         if scale > 1.05:
             size = (round(image.width * scale), round(image.height * scale))
             image = image.resize(size, Image.Resampling.BICUBIC)
             dpi *= scale
-    return image, dpi, script
+    return image, dpi
 
 
 def _text_height(raw: list) -> float:
@@ -385,6 +398,12 @@ def ocr_image(image: Image.Image, page_number: int = 1, dpi: float | None = None
     straightened page (off by at most a few points near the corners for small angles).
     """
     prepared, dpi, script = prepare_page(image, dpi)
+    return read_prepared(prepared, dpi, script, page_number, language)
+
+
+def read_prepared(prepared: Image.Image, dpi: float, script: str | None, page_number: int = 1,
+                  language: str | None = None) -> Page:
+    """``ocr_image`` of a page ``prepare_page`` has already made ready."""
     model = language if language and languages.installed(language, TESSDATA_DIR) else LANG
     with _lock:
         api = _get_api(model)

@@ -5,7 +5,7 @@ from core import metrics
 from schemas.invoice import ExtractedInvoice
 
 # Engines that read pixels rather than a text layer or an embedded e-invoice.
-OCR_ENGINES = ("tesseract", "surya")
+OCR_ENGINES = ("tesseract", "rapidocr", "surya")
 
 
 def job_done(mode: str, status: str, extracted: ExtractedInvoice | None) -> None:

@@ -60,7 +60,10 @@ def test_extraction_reads_the_surya_page_like_a_tesseract_page(page):
 
 def test_engine_is_chosen_by_environment(monkeypatch):
     monkeypatch.delenv("INVOICES_OCR_ENGINE", raising=False)
-    assert engines.engine_name() == "tesseract"
+    assert engines.engine_name() == "auto"
+    assert isinstance(engines.engine(), engines.Auto)
+    monkeypatch.setenv("INVOICES_OCR_ENGINE", "rapidocr")
+    assert isinstance(engines.engine(), engines.RapidOcr)
     monkeypatch.setenv("INVOICES_OCR_ENGINE", "surya")
     assert engines.engine_name() == "surya"
     monkeypatch.setenv("INVOICES_OCR_ENGINE", "nonsense")

@@ -15,7 +15,7 @@ T = TypeVar("T", bound="Extraction")
 class Extraction:
     """
     Attributes:
-        engine (str): embedded-xml, pdf-text, tesseract, surya or canned
+        engine (str): embedded-xml, pdf-text, tesseract, rapidocr, surya or canned
         text_layer (bool | None | Unset):
         duration_ms (int | None | Unset):
         version (None | str | Unset):

@@ -1,0 +1,145 @@
+"""RapidOCR (PaddleOCR's PP-OCR models on onnxruntime) behind the same interface as Tesseract.
+
+A second reader for phone photos and receipts: PP-OCR finds text lines with a neural
+detector instead of Tesseract's layout analysis, so it keeps reading where a photo's small,
+soft or unevenly lit text makes Tesseract lose lines. It reads Lithuanian letters worse
+(``ė`` as ``é``, ``ų`` as ``y``); the choice between the two readers is measured, not
+assumed (docs/extraction.md, "Photos").
+
+The page is prepared exactly as for Tesseract (``tesseract.straighten``: EXIF turn, the
+photographed sheet cut out and straightened, OSD orientation, deskew), then shrunk to what
+PP-OCR's detector works at (its longer side capped at ``MAX_SIDE``; the recogniser reads
+each line at 48 px high whatever the page's resolution). PP-OCR returns lines; their words
+get boxes from the recogniser's character positions (``word_boxes``).
+
+Optional: ``pip install '.[rapidocr]'`` (``rapidocr`` with its models, ``onnxruntime``).
+"""
+
+from __future__ import annotations
+
+import threading
+
+from PIL import Image
+
+from .model import Page, Word
+
+MAX_SIDE = 2000  # PP-OCR's detector scales the longer side to at most this anyway
+
+_engine = None
+_lock = threading.Lock()
+
+
+def available() -> bool:
+    try:
+        import onnxruntime  # noqa: F401
+        import rapidocr  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _get_engine():
+    global _engine
+    if _engine is None:
+        try:
+            from rapidocr import RapidOCR
+        except ImportError as exc:  # a deployment problem, not the file's
+            raise RuntimeError("the rapidocr reader needs the optional extra: pip install '.[rapidocr]'") from exc
+        _engine = RapidOCR(params={"Global.log_level": "error", "Global.use_cls": False})
+    return _engine
+
+
+def split_line(text: str, box: tuple[float, float, float, float]) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """Words of a line with boxes that share the line box by character counts."""
+    tokens = text.split()
+    if not tokens:
+        return []
+    x0, y0, x1, y1 = box
+    total = sum(len(t) for t in tokens) + len(tokens) - 1
+    per_char = (x1 - x0) / max(total, 1)
+    out, pos = [], 0
+    for token in tokens:
+        start = x0 + pos * per_char
+        out.append((token, (start, y0, start + len(token) * per_char, y1)))
+        pos += len(token) + 1
+    return out
+
+
+def _quad_box(quad) -> tuple[float, float, float, float]:
+    xs = [float(p[0]) for p in quad]
+    ys = [float(p[1]) for p in quad]
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+Box = tuple[float, float, float, float]
+
+
+def word_boxes(text: str, pieces: list[tuple[str, Box]], line_box: Box) -> list[tuple[str, Box]]:
+    """The line's words, each boxed over its own characters.
+
+    PP-OCR's recogniser places every character it read (``pieces``: runs of characters
+    with their box, split at spaces and sometimes inside a word); a word's box runs from
+    its first character to its last. Where the pieces do not spell the line, the line box
+    is shared by character counts instead.
+    """
+    spans: list[tuple[float, float]] = []
+    for piece, (x0, _, x1, _) in pieces:
+        chars = piece.replace(" ", "")
+        step = (x1 - x0) / max(len(chars), 1)
+        spans += [(x0 + k * step, x0 + (k + 1) * step) for k in range(len(chars))]
+    if not pieces or len(spans) != len(text.replace(" ", "")):
+        return split_line(text, line_box)
+    _, y0, _, y1 = line_box
+    out, at = [], 0
+    for token in text.split():
+        first, last = spans[at], spans[at + len(token) - 1]
+        out.append((token, (first[0], y0, last[1], y1)))
+        at += len(token)
+    return out
+
+
+def page_from_lines(lines: list[tuple[str, float, Box, list[tuple[str, Box]]]],
+                    width_px: int, height_px: int, dpi: float, page_number: int = 1) -> Page:
+    """A ``Page`` in points from PP-OCR's lines (text, confidence, box in pixels, pieces)."""
+    px_to_pt = 72.0 / dpi
+    words = []
+    for text, conf, box, pieces in lines:
+        for token, (x0, y0, x1, y1) in word_boxes(text, pieces, box):
+            words.append(Word(token, x0 * px_to_pt, y0 * px_to_pt, x1 * px_to_pt, y1 * px_to_pt,
+                              max(0.0, min(1.0, float(conf)))))
+    return Page(number=page_number, width=width_px * px_to_pt, height=height_px * px_to_pt,
+                words=words, engine="rapidocr", text_layer=False)
+
+
+def read_lines(image: Image.Image) -> list[tuple[str, float, Box, list[tuple[str, Box]]]]:
+    """PP-OCR's lines of an upright page image: text, confidence, box in its pixels, and
+    the pieces (runs of characters with their boxes) the recogniser placed."""
+    import numpy as np
+
+    with _lock:
+        result = _get_engine()(np.asarray(image.convert("RGB")), return_word_box=True)
+    if result is None or result.txts is None:
+        return []
+    pieces = result.word_results or [()] * len(result.txts)
+    return [(text, float(score), _quad_box(quad), [(t, _quad_box(q)) for t, _, q in line_pieces])
+            for text, score, quad, line_pieces in zip(result.txts, result.scores, result.boxes, pieces)
+            if text and text.strip()]
+
+
+def ocr_image(image: Image.Image, page_number: int = 1, dpi: float | None = None,
+              language: str | None = None) -> Page:
+    """OCR one page image with PP-OCR (same contract as ``tesseract.ocr_image``)."""
+    from .tesseract import straighten  # same orientation, straightening and deskew
+
+    straight, dpi, _ = straighten(image, dpi)
+    return read_straight(straight, dpi, page_number)
+
+
+def read_straight(straight: Image.Image, dpi: float, page_number: int = 1) -> Page:
+    """``ocr_image`` of a page ``tesseract.straighten`` has already made upright."""
+    scale = min(1.0, MAX_SIDE / max(straight.size))
+    if scale < 1.0:
+        straight = straight.resize((round(straight.width * scale), round(straight.height * scale)),
+                                   Image.Resampling.LANCZOS)
+        dpi *= scale
+    return page_from_lines(read_lines(straight), straight.width, straight.height, dpi, page_number)

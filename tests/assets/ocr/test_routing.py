@@ -1,0 +1,50 @@
+"""The default engine (``auto``) picks the reader by the page's resolution: Tesseract for
+print-resolution pages, PP-OCR for pages whose text is small in pixels (a phone photo of a
+whole sheet), Tesseract again when PP-OCR is not installed."""
+
+import pytest
+from PIL import Image
+
+from assets.ocr import engines, rapid
+from tests.support.pages import scan_image
+
+ROWS = ["INVOICE 2026-117", "Seller UAB Medis", "Total 428.40 EUR"]
+
+pytest.importorskip("tesserocr")
+
+
+def _at(dpi: int) -> Image.Image:
+    page = scan_image(ROWS)  # A4 at 300 dpi
+    return page.resize((round(page.width * dpi / 300), round(page.height * dpi / 300)), Image.Resampling.LANCZOS)
+
+
+def test_a_print_resolution_page_is_read_by_tesseract():
+    page = engines.Auto().ocr_image(_at(300), dpi=300)
+    assert page.engine == "tesseract"
+    assert [line.text for line in page.lines()] == ROWS
+
+
+@pytest.mark.skipif(not rapid.available(), reason="rapidocr is not installed")
+def test_a_page_of_small_text_is_read_by_pp_ocr():
+    page = engines.Auto().ocr_image(_at(100), dpi=100)
+    assert page.engine == "rapidocr"
+    assert [line.text for line in page.lines()] == ROWS
+    assert (round(page.width), round(page.height)) == (595, 842)  # A4 in points, whatever the reader
+
+
+def test_without_pp_ocr_every_page_is_read_by_tesseract(monkeypatch):
+    monkeypatch.setattr(rapid, "available", lambda: False)
+    page = engines.Auto().ocr_image(_at(100), dpi=100)
+    assert page.engine == "tesseract"
+    assert "428.40" in [word.text for word in page.words]
+
+
+def test_word_boxes_follow_the_characters_the_recogniser_placed():
+    pieces = [("FAKTUR", (100, 0, 160, 20)), ("A", (162, 0, 172, 20)), ("VAT", (180, 0, 210, 20))]
+    assert rapid.word_boxes("FAKTURA VAT", pieces, (95, -5, 215, 25)) == [
+        ("FAKTURA", (100, -5, 172, 25)), ("VAT", (180, -5, 210, 25))]
+
+
+def test_word_boxes_share_the_line_when_the_pieces_do_not_spell_it():
+    assert rapid.word_boxes("AB CD", [("ABX", (0, 0, 30, 10))], (0, 0, 50, 10)) == [
+        ("AB", (0, 0, 20, 10)), ("CD", (30, 0, 50, 10))]
