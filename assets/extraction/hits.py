@@ -58,9 +58,7 @@ def find_hits(line: TextLine, defs: Iterable[LabelDef]) -> list[Hit]:
     heads = {text[s : s + 2] for s in starts} | {text[s + 1 : s + 3] for s in starts if text[s : s + 1] in _OPENERS}
     heads |= {"m" + text[s + 2 : s + 3] for s in starts if text.startswith("rn", s)}  # see labels._rn_or_m
     candidates = []
-    for d in defs:
-        if d.head is not None and d.head not in heads:
-            continue
+    for d in defs_for(defs, heads):
         for m in d.pattern.finditer(text):
             s, e = m.start(), m.end()
             while e > s and text[e - 1] == " ":
@@ -77,6 +75,32 @@ def find_hits(line: TextLine, defs: Iterable[LabelDef]) -> list[Hit]:
             groups = tuple((k, v) for k, v in m.groupdict().items())
             candidates.append(Hit(d, line, s, end, groups))
     return _join_translations(line, _best_cover(candidates))
+
+
+# Each list of labels indexed by the two characters its labels start with: a line is matched
+# only against the labels whose head starts one of its words (and those without a head),
+# not against all 2,500, in the list's own order (ties in ``_best_cover`` depend on it).
+_INDEXES: dict[int, tuple[Iterable[LabelDef], list[LabelDef], dict[str, list[int]], list[int]]] = {}
+
+
+def defs_for(defs: Iterable[LabelDef], heads: set[str]) -> list[LabelDef]:
+    """The labels of ``defs`` that may match a line whose words start with ``heads``."""
+    if not isinstance(defs, (list, tuple)):
+        defs = list(defs)
+        return [d for d in defs if d.head is None or d.head in heads]
+    cached = _INDEXES.get(id(defs))
+    if cached is None or cached[0] is not defs or len(cached[1]) != len(defs):
+        by_head: dict[str, list[int]] = {}
+        headless = []
+        for i, d in enumerate(defs):
+            if d.head is None:
+                headless.append(i)
+            else:
+                by_head.setdefault(d.head, []).append(i)
+        cached = _INDEXES[id(defs)] = (defs, list(defs), by_head, headless)
+    _, ordered, by_head, headless = cached
+    chosen = headless + [i for head in heads for i in by_head.get(head, ())]
+    return [ordered[i] for i in sorted(chosen)]
 
 
 _NUMBER_SUFFIX = re.compile(r"[.\-/]+\s?(?:nr|no|n°|num|nummer|number|numer|numero|numéro)\.?[:.;]*")

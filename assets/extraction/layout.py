@@ -14,7 +14,7 @@ from typing import Iterator
 
 from ..ocr.model import Document, Line
 from .dates import month_first
-from .hits import Hit, _misread_label, _stray_word, find_hits
+from .hits import Hit, _misread_label, _stray_word, defs_for, find_hits
 from .labels import LabelDef
 from .lines import (
     _DIGIT,
@@ -153,9 +153,8 @@ class Layout:
         joined = f"{head.folded} {tail.folded}"
         lead = joined[:2].replace("rn", "m")
         found: dict[str, Hit] = {}
-        for d in self.labels:
-            if d.head is not None and d.head != lead or d.key in found or d.key in ("seller", "buyer") \
-                    or any(h.key == d.key for h in cover):
+        for d in defs_for(self.labels, {lead}):
+            if d.key in found or d.key in ("seller", "buyer") or any(h.key == d.key for h in cover):
                 continue
             m = d.pattern.match(joined)
             if m is None or m.end() <= len(head.folded) + 1 or not re.fullmatch(r"[\s:.]*", joined[m.end() :]):

@@ -12,6 +12,8 @@ from __future__ import annotations
 import unicodedata
 from functools import lru_cache
 
+from rapidfuzz.distance import Levenshtein
+
 _SPECIAL = {
     "„": '"', "“": '"', "”": '"', "«": '"', "»": '"', "‘": "'", "’": "'", "‚": "'",
     "–": "-", "—": "-", "−": "-", "‐": "-", "‑": "-",
@@ -46,10 +48,4 @@ def clean_value(text: str) -> str:
 
 def edit_distance(a: str, b: str) -> int:
     """Levenshtein distance: how many letters OCR changed between two readings."""
-    prev = list(range(len(b) + 1))
-    for i, ca in enumerate(a, 1):
-        cur = [i]
-        for j, cb in enumerate(b, 1):
-            cur.append(min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (ca != cb)))
-        prev = cur
-    return prev[-1]
+    return Levenshtein.distance(a, b)

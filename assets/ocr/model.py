@@ -12,7 +12,6 @@ so the grouping lives here, next to the data, and is the same for both readers.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from statistics import median
 from typing import Iterator
 
 
@@ -79,7 +78,7 @@ class WordBox:
 
     @property
     def cy(self) -> float:
-        return median(w.cy for w in self.words)
+        return _median([w.cy for w in self.words])
 
 
 @dataclass(slots=True)
@@ -94,7 +93,16 @@ class Line(WordBox):
 
     @property
     def height(self) -> float:
-        return median(w.height for w in self.words)
+        return _median([w.height for w in self.words])
+
+
+def _median(values: list[float]) -> float:
+    """``statistics.median`` without its generality: lines ask for theirs many times."""
+    ordered = sorted(values)
+    if not ordered:
+        raise ValueError("no median for empty data")
+    mid = len(ordered) // 2
+    return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
 
 
 def group_lines(words: list[Word], min_overlap: float = 0.5) -> list[Line]:
