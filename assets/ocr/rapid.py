@@ -12,7 +12,8 @@ PP-OCR's detector works at (its longer side capped at ``MAX_SIDE``; the recognis
 each line at 48 px high whatever the page's resolution). PP-OCR returns lines; their words
 get boxes from the recogniser's character positions (``word_boxes``).
 
-Optional: ``pip install '.[rapidocr]'`` (``rapidocr`` with its models, ``onnxruntime``).
+A dependency of the service (``rapidocr`` carries its models; ``onnxruntime`` runs them);
+where it is missing, ``engines.Auto`` reads every page with Tesseract.
 """
 
 from __future__ import annotations
@@ -44,8 +45,12 @@ def _get_engine():
         try:
             from rapidocr import RapidOCR
         except ImportError as exc:  # a deployment problem, not the file's
-            raise RuntimeError("the rapidocr reader needs the optional extra: pip install '.[rapidocr]'") from exc
-        _engine = RapidOCR(params={"Global.log_level": "error", "Global.use_cls": False})
+            raise RuntimeError("INVOICES_OCR_ENGINE=rapidocr needs the rapidocr and onnxruntime packages") from exc
+        # One thread: the service reads pages in parallel by running worker processes,
+        # one core each, as for Tesseract; onnxruntime would otherwise take every core.
+        _engine = RapidOCR(params={"Global.log_level": "error", "Global.use_cls": False,
+                                   "EngineConfig.onnxruntime.intra_op_num_threads": 1,
+                                   "EngineConfig.onnxruntime.inter_op_num_threads": 1})
     return _engine
 
 
@@ -100,13 +105,21 @@ def word_boxes(text: str, pieces: list[tuple[str, Box]], line_box: Box) -> list[
 
 def page_from_lines(lines: list[tuple[str, float, Box, list[tuple[str, Box]]]],
                     width_px: int, height_px: int, dpi: float, page_number: int = 1) -> Page:
-    """A ``Page`` in points from PP-OCR's lines (text, confidence, box in pixels, pieces)."""
+    """A ``Page`` in points from PP-OCR's lines (text, score, box in pixels, pieces).
+
+    A line's score is the mean of its characters' probabilities; a word is right only when
+    every one of its characters is, so its confidence is the score to the power of its
+    length (0.99 for a line makes a 12-digit code 0.89, not 0.99). Taken as it comes, the
+    score made PP-OCR's misreads as sure as its readings (tune photos: 96.0 % of the fields
+    reported at >= 0.9 right; 98.0 % so).
+    """
     px_to_pt = 72.0 / dpi
     words = []
-    for text, conf, box, pieces in lines:
+    for text, score, box, pieces in lines:
+        score = max(0.0, min(1.0, float(score)))
         for token, (x0, y0, x1, y1) in word_boxes(text, pieces, box):
             words.append(Word(token, x0 * px_to_pt, y0 * px_to_pt, x1 * px_to_pt, y1 * px_to_pt,
-                              max(0.0, min(1.0, float(conf)))))
+                              score ** len(token)))
     return Page(number=page_number, width=width_px * px_to_pt, height=height_px * px_to_pt,
                 words=words, engine="rapidocr", text_layer=False)
 

@@ -48,3 +48,9 @@ def test_word_boxes_follow_the_characters_the_recogniser_placed():
 def test_word_boxes_share_the_line_when_the_pieces_do_not_spell_it():
     assert rapid.word_boxes("AB CD", [("ABX", (0, 0, 30, 10))], (0, 0, 50, 10)) == [
         ("AB", (0, 0, 20, 10)), ("CD", (30, 0, 50, 10))]
+
+
+def test_a_words_confidence_is_its_lines_score_for_each_of_its_characters():
+    page = rapid.page_from_lines([("LT100012345678 EUR", 0.99, (0, 0, 180, 10), [])], 600, 800, 72)
+    code, currency = page.words
+    assert code.conf == pytest.approx(0.99 ** 14) and currency.conf == pytest.approx(0.99 ** 3)
