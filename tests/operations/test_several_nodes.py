@@ -1,6 +1,6 @@
 """Several nodes on one box: two API nodes (two gunicorns, each with its workers) behind one
 front, two webhook dispatchers and four stream groups, all on one PostgreSQL store, one
-broker and one S3-protocol server. 1,000 live uploads (2,000 with INVOICES_SOAK_UPLOADS=2000) go through the front; halfway one node
+broker and one S3-protocol server. 2,000 live uploads (INVOICES_SOAK_UPLOADS sets another number) go through the front; halfway one node
 of each kind is SIGKILLed: an API node (its master with its workers), a dispatcher and a
 stream run. The killed API node and dispatcher stay down, the rest carries on; Dagster
 replaces the stream run.
@@ -44,12 +44,12 @@ from tests.support.stack import BIN, ROOT, Stack
 from tests.support.webhook_receiver import Receiver
 from tests.support.webhooks import start_dispatcher
 
-pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.timeout(600)]
+pytestmark = [pytest.mark.e2e, pytest.mark.slow, pytest.mark.timeout(900)]
 
-# 1,000 uploads by default: on a shared 2-core machine the four stream runs complete 5 to 8
-# digital invoices a second, so 2,000 take 6 to 7 minutes in all; INVOICES_SOAK_UPLOADS=2000
-# runs the full figure where there are more cores.
-UPLOADS = int(os.environ.get("INVOICES_SOAK_UPLOADS", "1000"))
+# 2,000 uploads over 85 s: on a quiet 2-core machine the four stream runs finish them 24 s
+# after the last answer (2.5 minutes in all, the stack's start included); a busier machine
+# takes longer, hence the timeout.
+UPLOADS = int(os.environ.get("INVOICES_SOAK_UPLOADS", "2000"))
 CLIENTS = 8
 RATE_PER_S = UPLOADS / 85  # the uploads are spread over about 85 s; the kills land halfway
 UPLOAD_BUDGET_S = 80.0  # one upload's retries: longer than an orphaned Idempotency-Key claim (60 s)
