@@ -161,8 +161,33 @@ def tidy_name(text: str) -> str:
         name = name[: first + 1] + name[first + 1 : second].strip() + name[second:]
     elif name.count('"') == 1 and (name.startswith('"') or name.endswith('"')) and " " not in name.strip('"'):
         name = name.strip('"')
+    name = _reopened_quote(name)
     for pattern, canonical in _LEGAL_FORM_SPELLINGS:
         name = pattern.sub(canonical, name)
+    return name
+
+
+_OPENING_FOR = {'"': '"', "“": "„", "”": "„", "»": "«"}
+
+
+def _reopened_quote(name: str) -> str:
+    """A quoted name whose opening quote OCR lost (a quote is a few pixels of ink):
+    'VšĮ Nemuno logistika"' after its legal form is 'VšĮ "Nemuno logistika"', and
+    'Statybų sprendimai" AB' before it '"Statybų sprendimai" AB'. Only a lone closing
+    quote between the name and its legal form is answered; anything else stays as read.
+    """
+    quotes = [i for i, ch in enumerate(name) if ch in '"“”„«»']
+    if len(quotes) != 1 or name[quotes[0]] not in _OPENING_FOR:
+        return name
+    at = quotes[0]
+    opening = _OPENING_FOR[name[at]]
+    before, after = name[:at].rstrip(), name[at + 1 :].strip()
+    if not after:
+        form = _LEGAL_FORMS.match(fold(before))
+        if form and form.end() < len(before) and before[form.end()] == " " and before[form.end():].strip():
+            return f"{before[: form.end()]} {opening}{before[form.end():].strip()}{name[at]}"
+    elif before and _LEGAL_FORMS.fullmatch(fold(after)):
+        return f"{opening}{before}{name[at]} {after}"
     return name
 
 

@@ -39,6 +39,15 @@ def test_a_closing_quote_read_as_an_asterisk_closes_the_name():
     assert tidy_name("UAB „Vėjo malūnas“ *") == "UAB „Vėjo malūnas“ *"
 
 
+def test_an_opening_quote_ocr_lost_is_put_back_between_the_legal_form_and_the_name():
+    assert tidy_name('VšĮ Nemuno logistika"') == 'VšĮ "Nemuno logistika"'
+    assert tidy_name("UAB Duomenų centras“") == "UAB „Duomenų centras“"
+    assert tidy_name('Statybų sprendimai" AB') == '"Statybų sprendimai" AB'
+    # Without a legal form on the other side nothing says where the quote opened.
+    assert tidy_name('Nemuno logistika"') == 'Nemuno logistika"'
+    assert tidy_name('UAB "Ūkio technika"') == 'UAB "Ūkio technika"'
+
+
 @pytest.mark.parametrize("read", ["Kowalski Serwis Sp. z 0.0.", "Kowalski Serwis Sp. p4 0.0.", "Kowalski Serwis Sp. z o.o."])
 def test_the_polish_legal_form_as_ocr_reads_it(read):
     assert tidy_name(read) == "Kowalski Serwis Sp. z o.o."
