@@ -96,6 +96,23 @@ class Line(WordBox):
         return _median([w.height for w in self.words])
 
 
+def split_words(text: str, box: tuple[float, float, float, float]) -> list[tuple[str, tuple[float, float, float, float]]]:
+    """The words of a line an engine read as a whole, each with its share of the line's box
+    by character counts (a space counts as a character): for engines that box lines only."""
+    tokens = text.split()
+    if not tokens:
+        return []
+    x0, y0, x1, y1 = box
+    total = sum(len(t) for t in tokens) + len(tokens) - 1
+    per_char = (x1 - x0) / max(total, 1)
+    out, pos = [], 0
+    for token in tokens:
+        start = x0 + pos * per_char
+        out.append((token, (start, y0, start + len(token) * per_char, y1)))
+        pos += len(token) + 1
+    return out
+
+
 def _median(values: list[float]) -> float:
     """``statistics.median`` without its generality: lines ask for theirs many times."""
     ordered = sorted(values)

@@ -22,7 +22,7 @@ import threading
 
 from PIL import Image
 
-from .model import Page, Word
+from .model import Page, Word, split_words
 
 MAX_SIDE = 2000  # PP-OCR's detector scales the longer side to at most this anyway
 
@@ -54,22 +54,6 @@ def _get_engine():
     return _engine
 
 
-def split_line(text: str, box: tuple[float, float, float, float]) -> list[tuple[str, tuple[float, float, float, float]]]:
-    """Words of a line with boxes that share the line box by character counts."""
-    tokens = text.split()
-    if not tokens:
-        return []
-    x0, y0, x1, y1 = box
-    total = sum(len(t) for t in tokens) + len(tokens) - 1
-    per_char = (x1 - x0) / max(total, 1)
-    out, pos = [], 0
-    for token in tokens:
-        start = x0 + pos * per_char
-        out.append((token, (start, y0, start + len(token) * per_char, y1)))
-        pos += len(token) + 1
-    return out
-
-
 def _quad_box(quad) -> tuple[float, float, float, float]:
     xs = [float(p[0]) for p in quad]
     ys = [float(p[1]) for p in quad]
@@ -93,7 +77,7 @@ def word_boxes(text: str, pieces: list[tuple[str, Box]], line_box: Box) -> list[
         step = (x1 - x0) / max(len(chars), 1)
         spans += [(x0 + k * step, x0 + (k + 1) * step) for k in range(len(chars))]
     if not pieces or len(spans) != len(text.replace(" ", "")):
-        return split_line(text, line_box)
+        return split_words(text, line_box)
     _, y0, _, y1 = line_box
     out, at = [], 0
     for token in text.split():

@@ -18,7 +18,7 @@ import threading
 
 from PIL import Image
 
-from .model import Page, Word
+from .model import Page, Word, split_words
 
 _predictors = None
 _lock = threading.Lock()
@@ -52,22 +52,6 @@ def _to_dict(result) -> dict:
         for ln in result.text_lines]}
 
 
-def _split_line(text: str, bbox: list[float]) -> list[tuple[str, list[float]]]:
-    """Words of a line with boxes estimated from the line box by character counts."""
-    tokens = text.split()
-    if not tokens:
-        return []
-    x0, y0, x1, y1 = bbox
-    total = sum(len(t) for t in tokens) + (len(tokens) - 1)
-    per_char = (x1 - x0) / max(total, 1)
-    out, pos = [], 0
-    for token in tokens:
-        start = x0 + pos * per_char
-        out.append((token, [start, y0, start + len(token) * per_char, y1]))
-        pos += len(token) + 1
-    return out
-
-
 def page_from_result(result, width_px: int, height_px: int, dpi: float, page_number: int = 1) -> Page:
     """A ``Page`` in points (top-left origin) from surya's OCR result for one image."""
     data = _to_dict(result)
@@ -84,7 +68,7 @@ def page_from_result(result, width_px: int, height_px: int, dpi: float, page_num
         if given and len(set(boxes)) == len(boxes):  # real word boxes
             pieces = [(w["text"].strip(), list(w["bbox"]), w.get("confidence")) for w in given]
         else:
-            pieces = [(t, b, None) for t, b in _split_line(text, list(line["bbox"]))]
+            pieces = [(t, b, None) for t, b in split_words(text, tuple(line["bbox"]))]
         for token, (x0, y0, x1, y1), word_conf in pieces:
             c = conf if word_conf is None else max(0.0, min(1.0, float(word_conf)))
             words.append(Word(token, x0 * px_to_pt, y0 * px_to_pt, x1 * px_to_pt, y1 * px_to_pt, c))

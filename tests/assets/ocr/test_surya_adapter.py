@@ -16,7 +16,8 @@ import pytest
 from assets.extraction import extract_invoice
 from assets.ocr import engines
 from assets.ocr.model import Document
-from assets.ocr.surya import _split_line, page_from_result
+from assets.ocr.model import split_words
+from assets.ocr.surya import page_from_result
 
 FIXTURES = Path(__file__).resolve().parents[2] / "fixtures"
 
@@ -39,8 +40,8 @@ def test_words_are_in_points_with_their_own_boxes(page):
     assert len({(w.x0, w.x1) for w in first}) == len(first)
 
 
-def test_split_line_spreads_words_by_characters():
-    words = _split_line("Iš viso 10,00", [0, 0, 130, 10])
+def test_split_words_spreads_words_by_characters():
+    words = split_words("Iš viso 10,00", (0, 0, 130, 10))
     assert [t for t, _ in words] == ["Iš", "viso", "10,00"]
     assert words[0][1][0] == 0 and words[-1][1][2] == pytest.approx(130)
     assert all(a[1][2] < b[1][0] for a, b in zip(words, words[1:]))
