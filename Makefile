@@ -44,8 +44,9 @@ run: setup
 	exec invoices supervise
 
 # The whole suite on SQLite, then the store-facing tests again on a throw-away PostgreSQL.
+# The slowest tests are listed at the end: CI has 45 minutes.
 test: setup
-	python -m pytest
+	python -m pytest --durations=25
 	INVOICES_TEST_POSTGRES=1 python -m pytest -q -m "not e2e" tests/core tests/api tests/pipelines tests/webhooks
 
 # `make bench STORE=postgres`: the same figures on SQLite and on a throw-away PostgreSQL, side by side;
