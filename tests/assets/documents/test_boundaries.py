@@ -5,7 +5,11 @@ run calls)."""
 
 from __future__ import annotations
 
+import io
+
 import pytest
+import segno
+from reportlab.lib.utils import ImageReader
 
 from assets.documents import boundaries
 from assets.documents.boundaries import PageSigns, detect, starts_of
@@ -141,3 +145,30 @@ def test_the_same_number_again_is_a_second_copy_only_after_the_totals_closed():
     assert starts_of([_signs(1, **header), _signs(2, **header)]) == [1]  # a header repeated on page 2
     assert starts_of([_signs(1, **header, closes=True), _signs(2, **header)]) == [1, 2]  # a second invoice
     assert starts_of([_signs(1, **header, closes=True), _signs(2, **{**header, "titled": False})]) == [1]
+
+
+def test_a_later_invoices_payment_code_stays_off_the_first():
+    """The second invoice of the file carries an EPC payment code (another IBAN, a reference):
+    the first invoice, read from its own pages, takes nothing of it."""
+    epc = "BCD\n002\n1\nSCT\nHABALT22\nDelta UAB\nLT30 7300 0100 0000 0001\nEUR121.00\n\nRF18539007547034\n\n"
+
+    def code(c, index):
+        if index == 1:  # the second invoice's page
+            picture = io.BytesIO()
+            segno.make(epc, error="m").save(picture, kind="png", scale=8, border=4)
+            picture.seek(0)
+            c.drawImage(ImageReader(picture), 400, 120, 100, 100)
+
+    pages = [_invoice_page("INV-2026-0042", "Alpha Trade UAB", "LT100000001", "100.00"),
+             _invoice_page("SF 000123", "Delta UAB", "LT100000002", "100.00")]
+    pdf = text_pdf(*pages, left=50, leading=18, marks=code)
+    both = process_document(text_pdf(pages[1], left=50, leading=18, marks=lambda c, i: code(c, 1)),
+                            "application/pdf").dto()
+    assert [q["iban"] for q in both["qrCodes"]] == ["LT307300010000000001"]  # the code is read on its own
+
+    invoice = process_document(pdf, "application/pdf").dto()
+    assert invoice["invoiceNumber"] == "INV-2026-0042"
+    assert warning([(1, 1), (2, 2)]) in invoice["validation"]["warnings"]
+    assert not invoice.get("qrCodes")
+    assert invoice.get("paymentReference") is None
+    assert (invoice["seller"].get("iban") or "") != "LT307300010000000001"
