@@ -80,27 +80,23 @@ def find_hits(line: TextLine, defs: Iterable[LabelDef]) -> list[Hit]:
 # Each list of labels indexed by the two characters its labels start with: a line is matched
 # only against the labels whose head starts one of its words (and those without a head),
 # not against all 2,500, in the list's own order (ties in ``_best_cover`` depend on it).
-_INDEXES: dict[int, tuple[Iterable[LabelDef], list[LabelDef], dict[str, list[int]], list[int]]] = {}
+# The label lists are module constants; an index is rebuilt if its list grew.
+_INDEXES: dict[int, tuple[list[LabelDef] | tuple[LabelDef, ...], dict[str, list[int]], list[int]]] = {}
 
 
 def defs_for(defs: Iterable[LabelDef], heads: set[str]) -> list[LabelDef]:
     """The labels of ``defs`` that may match a line whose words start with ``heads``."""
     if not isinstance(defs, (list, tuple)):
-        defs = list(defs)
         return [d for d in defs if d.head is None or d.head in heads]
     cached = _INDEXES.get(id(defs))
-    if cached is None or cached[0] is not defs or len(cached[1]) != len(defs):
+    if cached is None or cached[0] is not defs or sum(map(len, cached[1].values())) + len(cached[2]) != len(defs):
         by_head: dict[str, list[int]] = {}
         headless = []
         for i, d in enumerate(defs):
-            if d.head is None:
-                headless.append(i)
-            else:
-                by_head.setdefault(d.head, []).append(i)
-        cached = _INDEXES[id(defs)] = (defs, list(defs), by_head, headless)
-    _, ordered, by_head, headless = cached
-    chosen = headless + [i for head in heads for i in by_head.get(head, ())]
-    return [ordered[i] for i in sorted(chosen)]
+            (headless if d.head is None else by_head.setdefault(d.head, [])).append(i)
+        cached = _INDEXES[id(defs)] = (defs, by_head, headless)
+    _, by_head, headless = cached
+    return [defs[i] for i in sorted(headless + [i for head in heads for i in by_head.get(head, ())])]
 
 
 _NUMBER_SUFFIX = re.compile(r"[.\-/]+\s?(?:nr|no|n°|num|nummer|number|numer|numero|numéro)\.?[:.;]*")
