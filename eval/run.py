@@ -41,7 +41,7 @@ from pathlib import Path
 
 from assets.einvoice import embedded_invoice, find_embedded
 from assets.extraction import extract_invoice
-from assets.ocr import read_document
+from assets.ocr import engines, read_document
 from assets.process import process_document
 
 from .calibration import BUCKETS, calibration, print_calibration, reported_fields
@@ -85,8 +85,6 @@ def _ocr_code_hash() -> str:
 
 
 def _cached_read(path: Path, data: bytes, mime: str, cache: Path):
-    from assets.ocr import engines
-
     key = hashlib.sha256(data).hexdigest()[:12] + _ocr_code_hash() + engines.engine_name()
     file = cache / f"{path.stem}-{key}.pkl"
     if file.exists():

@@ -24,7 +24,7 @@ from typing import Protocol
 
 from PIL import Image
 
-from . import tesseract
+from . import rapid, tesseract  # rapid loads onnxruntime only when a page needs it
 from .model import Page
 
 ENGINES = ("auto", "tesseract", "rapidocr", "surya")
@@ -64,8 +64,6 @@ class RapidOcr:
 
     def ocr_image(self, image: Image.Image, page_number: int = 1, dpi: float | None = None,
                   language: str | None = None) -> Page:
-        from . import rapid  # onnxruntime is loaded only where PP-OCR is used
-
         return rapid.ocr_image(image, page_number=page_number, dpi=dpi)
 
 
@@ -76,8 +74,6 @@ class Auto:
 
     def ocr_image(self, image: Image.Image, page_number: int = 1, dpi: float | None = None,
                   language: str | None = None) -> Page:
-        from . import rapid
-
         straight, page_dpi, script = tesseract.straighten(image, dpi)
         if page_dpi < SMALL_TEXT_DPI and rapid.available():
             return rapid.read_straight(straight, page_dpi, page_number)

@@ -18,6 +18,7 @@ where it is missing, ``engines.Auto`` reads every page with Tesseract.
 
 from __future__ import annotations
 
+import functools
 import threading
 
 from PIL import Image
@@ -30,7 +31,9 @@ _engine = None
 _lock = threading.Lock()
 
 
+@functools.cache
 def available() -> bool:
+    """Whether PP-OCR can run here (asked once per process, not per page)."""
     try:
         import onnxruntime  # noqa: F401
         import rapidocr  # noqa: F401
