@@ -41,7 +41,11 @@ class Position:
 
 
 # Statements built once: a stream run runs them for every job while it holds the write lock.
-_JOB = sa.select(jobs).where(jobs.c.id == sa.bindparam("job_id"))
+# Locked for the rest of the transaction (PostgreSQL; SQLite's writer is one at a time
+# already): two workers that got the same job (a resent message, a run replaced while its
+# predecessor still reads) decide one after the other, so the second sees the first's
+# terminal state and charges nothing.
+_JOB = sa.select(jobs).where(jobs.c.id == sa.bindparam("job_id")).with_for_update()
 _INSERT_INVOICE = invoices_table.insert()
 _DOCUMENT = sa.select(invoices_table.c.document).where(invoices_table.c.id == sa.bindparam("invoice_id"))
 

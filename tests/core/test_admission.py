@@ -78,6 +78,20 @@ def test_complete_charges_once_and_fail_releases(env, store, team):
     assert row["status"] == "failed" and row["error_message"] == "unreadable"
 
 
+def test_workers_completing_one_job_at_once_make_one_invoice_and_one_charge(env, store, team):
+    """A resent message or a replaced stream run can put one job in two workers' hands at the
+    same moment; on PostgreSQL the job's row is locked while each decides, so the second
+    finds it terminal instead of charging and inserting again."""
+    admin.grant_credits(store, team, 1)
+    [job] = (processing.claim(store, a.job_id, 3) for a in admission.admit(store, env, _principal(store, team), [_upload()]))
+    with ThreadPoolExecutor(6) as pool:
+        ids = list(pool.map(lambda _: processing.complete(store, dict(job), reading({"currency": "EUR"})), range(6)))
+    assert len([i for i in ids if i is not None]) == 1
+    with store.read() as conn:
+        assert credits.balance(conn, team) == {"balance": 0, "held": 0, "available": 0}
+        assert conn.execute(sa.select(sa.func.count()).select_from(outbox).where(outbox.c.event_type == "invoice.processed")).scalar() == 1
+
+
 def test_interrupted_attempts_are_bounded(env, store, team):
     admin.grant_credits(store, team, 1)
     p = _principal(store, team)
