@@ -143,26 +143,26 @@ class Publisher:
                 self._producer = make_producer(self.settings.kafka_bootstrap)
             return self._producer
 
-    def send(self, topic: str, key: str, value: dict, timeout_s: float = 3.0) -> tuple[int, int]:
+    def send(self, topic: str, key: str, value: dict, timeout_s: float = 3.0, partition: int | None = None) -> tuple[int, int]:
         """Send one message and wait for the broker; returns (partition, offset)."""
-        meta = self._get().send(topic, key=key, value=value).get(timeout=timeout_s)
+        meta = self._get().send(topic, key=key, value=value, partition=partition).get(timeout=timeout_s)
         return meta.partition, meta.offset
 
-    def publish_row(self, row_id: int, topic: str, key: str, value: dict) -> bool:
+    def publish_row(self, row: outbox.KafkaRow) -> bool:
         """Send one outbox row now; on any failure leave it for the reconciler."""
         if time.monotonic() < self._resting_until:
             return False
         try:
-            landed = self.send(topic, key, value)
+            landed = self.send(row.topic, row.key, row.value, partition=row.partition)
         except Exception as exc:  # the upload stands; the reconciler retries
-            log.warning("publish of outbox row %s failed: %s", row_id, exc)
+            log.warning("publish of outbox row %s failed: %s", row.id, exc)
             self.reset()
             return False
         with self.store.write() as conn:
-            outbox.mark_published(conn, {row_id: landed})
+            outbox.mark_published(conn, {row.id: landed})
         return True
 
-    def publish_soon(self, row_id: int, topic: str, key: str, value: dict) -> None:
+    def publish_soon(self, row: outbox.KafkaRow) -> None:
         """Hand one outbox row to the producer without waiting for the broker (the upload
         path); where it landed is recorded in batches by a background thread. A row whose
         send fails, or whose mark a crash loses, stays unpublished and the reconciler sends
@@ -170,13 +170,13 @@ class Publisher:
         if time.monotonic() < self._resting_until:
             return
         try:
-            future = self._get().send(topic, key=key, value=value)
+            future = self._get().send(row.topic, key=row.key, value=row.value, partition=row.partition)
         except Exception as exc:  # the upload stands; the reconciler retries
-            log.warning("publish of outbox row %s failed: %s", row_id, exc)
+            log.warning("publish of outbox row %s failed: %s", row.id, exc)
             self.reset()
             return
-        future.add_callback(lambda meta: self._landed.put((row_id, (meta.partition, meta.offset))))
-        future.add_errback(self._send_failed, row_id)
+        future.add_callback(lambda meta: self._landed.put((row.id, (meta.partition, meta.offset))))
+        future.add_errback(self._send_failed, row.id)
         self._start_marker()
 
     def _send_failed(self, exc: Exception, row_id: int) -> None:
@@ -214,7 +214,8 @@ class Publisher:
         failed = None
         try:
             producer = self._get()
-            futures = [(row["id"], producer.send(row["topic"], key=row["key"], value=row["payload"])) for row in rows]
+            futures = [(row.id, producer.send(row.topic, key=row.key, value=row.value, partition=row.partition))
+                       for row in rows]
         except Exception as exc:
             futures, failed = [], exc
         for row_id, future in futures:

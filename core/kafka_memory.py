@@ -1,9 +1,9 @@
 """The publisher's stand-in: outbox rows "sent" to topics kept in this process's memory.
 
 It keeps the promises of `core.outbox.OutboxPublisher` that a reader can see: a sent row is
-marked published with the partition and offset it landed at, a key lands on the partition
-Kafka's default partitioner gives it (so partition groups split the work as on the broker),
-offsets count up per partition, values travel as JSON does, and while the transport is
+marked published with the partition and offset it landed at, a row lands on its partition
+or, without one, on the partition Kafka's default partitioner gives its key (so partition
+groups split the work as on the broker), offsets count up per partition, values travel as JSON does, and while the transport is
 `reachable = False` nothing is sent and the rows stay for the reconciler. What it cannot give
 is a consumer in another process: the stream runs read the broker.
 
@@ -48,27 +48,27 @@ class MemoryPublisher:
         self._topics: dict[str, list[list[Record]]] = {}
         self._lock = threading.Lock()
 
-    def send(self, topic: str, key: str, value: dict, timeout_s: float = 3.0) -> tuple[int, int]:
+    def send(self, topic: str, key: str, value: dict, timeout_s: float = 3.0, partition: int | None = None) -> tuple[int, int]:
         if not self.reachable:
             raise Unreachable(f"sending to {topic}: the memory transport is switched off")
         value = json.loads(json.dumps(value))  # what a consumer gets back: JSON, not the object
-        partition = partition_of(key, self.partitions)
+        partition = partition_of(key, self.partitions) if partition is None else partition
         with self._lock:
             log = self._topics.setdefault(topic, [[] for _ in range(self.partitions)])[partition]
             log.append(Record(topic, partition, len(log), key, value))
             return partition, len(log) - 1
 
-    def publish_row(self, row_id: int, topic: str, key: str, value: dict) -> bool:
+    def publish_row(self, row: outbox.KafkaRow) -> bool:
         try:
-            landed = self.send(topic, key, value)
+            landed = self.send(row.topic, row.key, row.value, partition=row.partition)
         except Unreachable:
             return False
         with self.store.write() as conn:
-            outbox.mark_published(conn, {row_id: landed})
+            outbox.mark_published(conn, {row.id: landed})
         return True
 
-    def publish_soon(self, row_id: int, topic: str, key: str, value: dict) -> None:
-        self.publish_row(row_id, topic, key, value)  # nothing to wait for in memory
+    def publish_soon(self, row: outbox.KafkaRow) -> None:
+        self.publish_row(row)  # nothing to wait for in memory
 
     def publish_pending(self, older_than_s: float = 2.0) -> int:
         with self.store.read() as conn:
@@ -76,7 +76,7 @@ class MemoryPublisher:
         sent = {}
         for row in rows:
             try:
-                sent[row["id"]] = self.send(row["topic"], row["key"], row["payload"])
+                sent[row.id] = self.send(row.topic, row.key, row.value, partition=row.partition)
             except Unreachable:
                 break
         if sent:

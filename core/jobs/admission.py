@@ -49,8 +49,7 @@ class Admitted:
     job_id: str
     filename: str
     status: str
-    outbox_id: int | None
-    message: dict | None
+    sending: outbox.KafkaRow | None  # the upload message to send, for a job that runs now
 
 
 @dataclass(frozen=True)
@@ -147,11 +146,12 @@ def queue_depth(conn: sa.Connection, team_id: str, mode: Mode) -> int:
     return conn.execute(_QUEUE_DEPTH, bound_scope(team_id, mode)).scalar_one()
 
 
-def start_processing(conn: sa.Connection, settings: Settings, job: dict, request_id: str | None = None) -> tuple[int, dict]:
-    """Write the upload message of a job that may run now; returns (outbox id, message)."""
+def start_processing(conn: sa.Connection, settings: Settings, job: dict, request_id: str | None = None) -> outbox.KafkaRow:
+    """Write the upload message of a job that may run now, on the next partition in turn:
+    one team's burst spreads over every partition and stream run, evenly."""
     message = upload_message(job, request_id)
-    # keyed by job, not team: one team's burst spreads over every partition and stream run
-    return outbox.add_kafka(conn, settings.uploads_topic, job["id"], message, job["id"]), message
+    partition = outbox.deal_partition(settings.topic_partitions)
+    return outbox.add_kafka(conn, settings.uploads_topic, job["id"], message, job["id"], partition)
 
 
 def admit(
@@ -208,14 +208,14 @@ def _decide(
             created_at=now, updated_at=now,
         )
         conn.execute(_INSERT_JOB, row)
-        outbox_id = message = None
+        sending = None
         if status == PROCESSING:
-            outbox_id, message = start_processing(conn, settings, row, request.request_id if request else None)
+            sending = start_processing(conn, settings, row, request.request_id if request else None)
         elif principal.mode is Mode.LIVE:
             outbox.add_event(
                 conn, principal.team_id, principal.mode, "invoice.awaiting_credits", {"job": event_job(row)}, job_id, actor,
             )
-        admitted.append(Admitted(job_id, upload.filename, status, outbox_id, message))
+        admitted.append(Admitted(job_id, upload.filename, status, sending))
     if claim is not None and request is not None:
         status_code, body = _response(request, admitted)
         idempotency.complete(conn, claim, status_code, body)
@@ -252,8 +252,8 @@ def receive(store: Store, blobs: Blobs, publisher: outbox.OutboxPublisher, setti
         raise
     for item in admitted:
         metrics.UPLOADS.labels(principal.mode.value, item.status).inc()
-        if item.outbox_id is not None:
-            publisher.publish_soon(item.outbox_id, settings.uploads_topic, item.job_id, item.message)
+        if item.sending is not None:
+            publisher.publish_soon(item.sending)
     return UploadResponse(*_response(request, admitted))
 
 

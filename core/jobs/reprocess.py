@@ -26,18 +26,17 @@ from core.store.scoping import in_client, in_mode
 from core.store.tables import invoices, jobs
 
 
-def _restart(conn: sa.Connection, settings: Settings, job: dict) -> tuple[int, dict]:
+def _restart(conn: sa.Connection, settings: Settings, job: dict) -> outbox.KafkaRow:
     conn.execute(
         jobs.update().where(jobs.c.id == job["id"]).values(
             status=PROCESSING, attempts=0, error_message=None, finished_at=None, updated_at=utcnow()
         )
     )
-    message = upload_message(job)
-    return outbox.add_kafka(conn, settings.reprocess_topic, job["team_id"], message, job["id"]), message
+    return outbox.add_kafka(conn, settings.reprocess_topic, job["team_id"], upload_message(job), job["id"])
 
 
-def _publish(settings: Settings, store: Store, row_id: int, team_id: str, message: dict) -> bool:
-    return Publisher(settings, store).publish_row(row_id, settings.reprocess_topic, team_id, message)
+def _publish(settings: Settings, store: Store, row: outbox.KafkaRow) -> bool:
+    return Publisher(settings, store).publish_row(row)
 
 
 def request(settings: Settings, store: Store, job_id: str) -> dict:
@@ -52,8 +51,8 @@ def request(settings: Settings, store: Store, job_id: str) -> dict:
             store.lock_team(conn, job["team_id"])
             if not credits.try_hold(conn, job["team_id"], job_id):
                 raise AdminError(f"team {job['team_id']} has no available credit for {job_id}")
-        row_id, message = _restart(conn, settings, dict(job))
-    published = _publish(settings, store, row_id, job["team_id"], message)
+        row = _restart(conn, settings, dict(job))
+    published = _publish(settings, store, row)
     return {"jobId": job_id, "status": PROCESSING, "published": published}
 
 
@@ -83,6 +82,6 @@ def request_invoice(settings: Settings, store: Store, principal: Principal, invo
                 raise errors.CreditsInsufficient("Reprocessing costs one credit and the available balance is 0.")
         document = {**invoice.document, "status": PROCESSING, "updatedAt": iso_ms(utcnow())}
         conn.execute(invoices.update().where(invoices.c.id == invoice_id).values(status=PROCESSING, document=document))
-        row_id, message = _restart(conn, settings, job)
-    _publish(settings, store, row_id, principal.team_id, message)
+        row = _restart(conn, settings, job)
+    _publish(settings, store, row)
     return {"jobId": job["id"], "invoiceId": invoice_id, "status": PROCESSING}

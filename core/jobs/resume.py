@@ -18,7 +18,7 @@ from core.clock import utcnow
 from core.jobs.admission import start_processing
 from core.jobs.records import AWAITING_CREDITS, PROCESSING
 from core.modes import Mode
-from core.outbox import OutboxPublisher
+from core.outbox import KafkaRow, OutboxPublisher
 from core.settings import Settings
 from core.store.db import Store
 from core.store.scoping import in_mode
@@ -48,9 +48,9 @@ def _teams_with_parked_work(conn: sa.Connection) -> list[str]:
     return [r.team_id for r in rows]
 
 
-def resume_team(store: Store, settings: Settings, team_id: str) -> list[tuple[int, dict]]:
+def resume_team(store: Store, settings: Settings, team_id: str) -> list[KafkaRow]:
     """Resume what the team's available balance covers; returns the outbox rows to send."""
-    to_send: list[tuple[int, dict]] = []
+    to_send: list[KafkaRow] = []
     with store.write() as conn:
         store.lock_team(conn, team_id)
         available = credits.balance(conn, team_id)["available"]
@@ -77,8 +77,8 @@ def resume_parked(store: Store, settings: Settings, publisher: OutboxPublisher |
     for team_id in team_ids:
         sent = resume_team(store, settings, team_id)
         if sent:
-            result.by_team[team_id] = [message["jobId"] for _, message in sent]
+            result.by_team[team_id] = [row.value["jobId"] for row in sent]
             if publisher is not None:
-                for row_id, message in sent:
-                    result.published += publisher.publish_row(row_id, settings.uploads_topic, message["jobId"], message)
+                for row in sent:
+                    result.published += publisher.publish_row(row)
     return result

@@ -33,7 +33,7 @@ def test_admission_holds_a_credit_or_parks(env, store, team):
     first = admission.admit(store, env, p, [_upload()])[0]
     second = admission.admit(store, env, p, [_upload()])[0]
     assert (first.status, second.status) == ("processing", "awaiting_credits")
-    assert first.outbox_id is not None and second.outbox_id is None
+    assert first.sending is not None and second.sending is None
     with store.read() as conn:
         assert credits.balance(conn, team) == {"balance": 1, "held": 1, "available": 0}
         events = conn.execute(sa.select(outbox.c.event_type, outbox.c.job_id).where(outbox.c.kind == "event")).all()
@@ -57,6 +57,19 @@ def test_concurrent_admissions_never_overspend(env, store, team):
     assert results.count("processing") == 7 and results.count("awaiting_credits") == 13
     with store.read() as conn:
         assert credits.balance(conn, team)["available"] == 0
+
+
+def test_uploads_are_dealt_to_the_partitions_in_turn(env, store, team):
+    """Twelve uploads of one burst land three on each of four partitions (hashed by job id,
+    one stream group got seven on average and the other five, then waited idle)."""
+    p = _principal(store, team, Mode.TEST)
+    admitted = admission.admit(store, env, p, [_upload() for _ in range(12)])
+    dealt = [a.sending.partition for a in admitted]
+    assert sorted(dealt.count(n) for n in range(env.topic_partitions)) == [3, 3, 3, 3]
+    assert all(dealt[i] != dealt[i + 1] for i in range(len(dealt) - 1))
+    with store.read() as conn:
+        stored = conn.execute(sa.select(outbox.c.partition).where(outbox.c.kind == "kafka").order_by(outbox.c.id)).scalars().all()
+    assert stored == dealt
 
 
 def test_complete_charges_once_and_fail_releases(env, store, team):

@@ -43,8 +43,8 @@ def test_upload_published_while_broker_is_down_is_sent_by_the_reconciler(env, st
     dead = dataclasses.replace(env, kafka_bootstrap=f"127.0.0.1:{free_port()}")
     publisher = kafka_io.Publisher(dead, store)
     t0 = time.monotonic()
-    assert publisher.publish_row(admitted[0].outbox_id, topic, "k", admitted[0].message) is False
-    assert publisher.publish_row(admitted[1].outbox_id, topic, "k", admitted[1].message) is False
+    assert publisher.publish_row(admitted[0].sending) is False
+    assert publisher.publish_row(admitted[1].sending) is False
     assert time.monotonic() - t0 < 5  # the second try rests instead of blocking again
     with store.read() as conn:
         assert conn.execute(sa.select(sa.func.count()).select_from(outbox).where(outbox.c.published_at.is_(None), outbox.c.kind == "kafka")).scalar() == 2
@@ -61,9 +61,9 @@ def test_upload_behind_the_committed_offset_is_requeued(env, store):
     topic = f"uploads-{time.time_ns()}"
     env = dataclasses.replace(env, uploads_topic=topic)
     [job] = _admit(env, store, 1)
-    assert kafka_io.Publisher(env, store).publish_row(job.outbox_id, topic, "k", job.message)
+    assert kafka_io.Publisher(env, store).publish_row(job.sending)
     with store.read() as conn:
-        row = conn.execute(sa.select(outbox.c.partition, outbox.c.offset).where(outbox.c.id == job.outbox_id)).one()
+        row = conn.execute(sa.select(outbox.c.partition, outbox.c.offset).where(outbox.c.id == job.sending.id)).one()
     assert reconcile.run_once(env, store).requeued == 0  # not consumed yet: nothing lost
     time.sleep(0.01)
     with store.write() as conn:  # a consumer moved past the message without starting the job
@@ -79,7 +79,7 @@ def test_published_soon_rows_are_marked_in_a_batch_and_a_failed_send_is_left_to_
     admitted = _admit(env, store, 3)
     publisher = kafka_io.Publisher(env, store)
     for a in admitted[:2]:
-        publisher.publish_soon(a.outbox_id, topic, a.job_id, a.message)
+        publisher.publish_soon(a.sending)
     deadline = time.monotonic() + 10
     marked = []
     while time.monotonic() < deadline and len(marked) < 2:
@@ -88,12 +88,12 @@ def test_published_soon_rows_are_marked_in_a_batch_and_a_failed_send_is_left_to_
                 sa.select(outbox.c.id).where(outbox.c.published_at.is_not(None), outbox.c.partition.is_not(None))
             ).scalars().all()
         time.sleep(0.05)
-    assert sorted(marked) == sorted(a.outbox_id for a in admitted[:2])
+    assert sorted(marked) == sorted(a.sending.id for a in admitted[:2])
     assert sorted(_read_all(env, topic, 2)) == sorted(a.job_id for a in admitted[:2])
 
     dead = kafka_io.Publisher(dataclasses.replace(env, kafka_bootstrap=f"127.0.0.1:{free_port()}"), store)
-    dead.publish_soon(admitted[2].outbox_id, topic, admitted[2].job_id, admitted[2].message)
+    dead.publish_soon(admitted[2].sending)
     with store.read() as conn:
         left = conn.execute(sa.select(outbox.c.id).where(outbox.c.published_at.is_(None))).scalars().all()
-    assert left == [admitted[2].outbox_id]
+    assert left == [admitted[2].sending.id]
     assert reconcile.run_once(env, store, min_age_s=0).published == 1

@@ -78,10 +78,11 @@ def topic(harness) -> str:
     return name
 
 
-def _rows(store: Store, topic: str, keys: list[str]) -> list[int]:
+def _rows(store: Store, topic: str, keys: list[str], partitions: list[int | None] | None = None) -> list[outbox.KafkaRow]:
+    partitions = partitions or [None] * len(keys)
     with store.write() as conn:
-        return [outbox.add_kafka(conn, topic, key, {"jobId": f"job_{n}", "city": "Šiauliai", "n": n}, None)
-                for n, key in enumerate(keys)]
+        return [outbox.add_kafka(conn, topic, key, {"jobId": f"job_{n}", "city": "Šiauliai", "n": n}, None, partition)
+                for n, (key, partition) in enumerate(zip(keys, partitions))]
 
 
 def _landed(store: Store, row_ids: list[int]) -> dict[int, tuple[int, int] | None]:
@@ -101,21 +102,22 @@ def test_a_sent_message_is_read_back_where_it_landed_one_key_on_one_partition_in
 
 def test_publish_row_marks_the_row_where_it_landed(harness, topic):
     [row] = _rows(harness.store, topic, ["team_a"])
-    assert harness.publisher.publish_row(row, topic, "team_a", {"jobId": "job_0"}) is True
+    assert harness.publisher.publish_row(row) is True
     [(partition, offset, key, value)] = harness.read(topic, 1)
-    assert _landed(harness.store, [row]) == {row: (partition, offset)}
-    assert (key, value) == ("team_a", {"jobId": "job_0"})
+    assert _landed(harness.store, [row.id]) == {row.id: (partition, offset)}
+    assert (key, value) == ("team_a", row.value)
 
 
 def test_publish_soon_marks_the_rows_once_they_have_landed(harness, topic):
     rows = _rows(harness.store, topic, ["team_a", "team_b", "team_c"])
-    for n, row in enumerate(rows):
-        harness.publisher.publish_soon(row, topic, f"team_{'abc'[n]}", {"jobId": f"job_{n}"})
+    ids = [row.id for row in rows]
+    for row in rows:
+        harness.publisher.publish_soon(row)
     deadline = time.monotonic() + 10
-    while None in _landed(harness.store, rows).values() and time.monotonic() < deadline:
+    while None in _landed(harness.store, ids).values() and time.monotonic() < deadline:
         time.sleep(0.05)
     read = harness.read(topic, 3)
-    assert sorted(_landed(harness.store, rows).values()) == sorted((p, o) for p, o, _, _ in read)
+    assert sorted(_landed(harness.store, ids).values()) == sorted((p, o) for p, o, _, _ in read)
 
 
 def test_publish_pending_sends_every_row_left_once(harness, topic):
@@ -124,18 +126,42 @@ def test_publish_pending_sends_every_row_left_once(harness, topic):
     assert harness.publisher.publish_pending(older_than_s=0) == 0
     read = harness.read(topic, 4)
     assert sorted(v["jobId"] for *_, v in read) == ["job_0", "job_1", "job_2", "job_3"]
-    assert sorted(_landed(harness.store, rows).values()) == sorted((p, o) for p, o, _, _ in read)
+    assert sorted(_landed(harness.store, [row.id for row in rows]).values()) == sorted((p, o) for p, o, _, _ in read)
+
+
+def test_a_row_written_with_a_partition_lands_there_whenever_it_is_sent(harness, topic):
+    """Uploads are dealt to partitions in turn (`outbox.deal_partition`); the reconciler's resend
+    of a row must land where the row was dealt, not where its key would hash."""
+    keys = ["job_a", "job_b", "job_c", "job_d"]
+    dealt = [(partition_of(key, harness.partitions) + 1) % harness.partitions for key in keys]  # never the key's
+    rows = _rows(harness.store, topic, keys, dealt)
+    assert harness.publisher.publish_row(rows[0]) is True
+    harness.publisher.publish_soon(rows[1])
+    deadline = time.monotonic() + 10
+    while _landed(harness.store, [rows[1].id])[rows[1].id] is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    assert harness.publisher.publish_pending(older_than_s=0) == 2  # rows 2 and 3 by the reconciler
+    with harness.store.write() as conn:  # row 0 sent again, as after a lost mark
+        conn.execute(outbox_rows.update().where(outbox_rows.c.id == rows[0].id).values(published_at=None))
+    assert harness.publisher.publish_pending(older_than_s=0) == 1
+    read = harness.read(topic, 5)
+    by_job = {}
+    for partition, _, _, value in read:
+        by_job.setdefault(value["jobId"], set()).add(partition)
+    assert by_job == {f"job_{n}": {dealt[n]} for n in range(4)}
+    landed = _landed(harness.store, [row.id for row in rows])
+    assert [landed[row.id][0] for row in rows] == dealt
 
 
 def test_rows_a_publisher_cannot_send_stay_for_the_reconciler(harness, topic):
     rows = _rows(harness.store, topic, ["team_a", "team_b"])
     away = harness.unreachable()
     t0 = time.monotonic()
-    assert away.publish_row(rows[0], topic, "team_a", {"jobId": "job_0"}) is False
-    away.publish_soon(rows[1], topic, "team_b", {"jobId": "job_1"})  # no error for the upload
+    assert away.publish_row(rows[0]) is False
+    away.publish_soon(rows[1])  # no error for the upload
     assert away.publish_pending(older_than_s=0) == 0
     assert time.monotonic() - t0 < 10  # answers instead of waiting for the transport
     away.close()
-    assert _landed(harness.store, rows) == {rows[0]: None, rows[1]: None}
+    assert _landed(harness.store, [row.id for row in rows]) == {rows[0].id: None, rows[1].id: None}
     assert harness.publisher.publish_pending(older_than_s=0) == 2
     assert sorted(v["jobId"] for *_, v in harness.read(topic, 2)) == ["job_0", "job_1"]

@@ -29,7 +29,7 @@ def setup(env, store):
     def upload(scenario=None, publish=True):
         a = admission.admit(store, env, principal, [admission.Upload("a.pdf", "application/pdf", "0" * 64, 1, client, scenario)])[0]
         if publish:
-            assert publisher.publish_row(a.outbox_id, topic, team, a.message)
+            assert publisher.publish_row(a.sending)
         return a.job_id
 
     return env, upload
