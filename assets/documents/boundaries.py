@@ -157,10 +157,31 @@ def ranges(starts: list[int], page_count: int) -> list[tuple[int, int]]:
     return list(zip(starts, ends))
 
 
+def _by_numbering(pages: list[Page]) -> list[int] | None:
+    """The starts when page numbering and "continued" notes decide every page after the
+    first (rule 1 and its note decide alone; what the pages read matters only to a page
+    they leave undecided), else None. Most documents of several pages number them, and
+    reading each page on its own first cost as much as reading the whole document."""
+    counters = [_counter(page) for page in pages]
+    continued = [any(_CONTINUED.search(line.text) for line in page.lines()) for page in pages]
+    starts = [pages[0].number]
+    for k in range(1, len(pages)):
+        counter, before = counters[k], counters[k - 1]
+        if counter is not None and (counter[1] is not None or counter[0] > 1 or before is not None):
+            if counter[0] == 1:
+                starts.append(pages[k].number)
+        elif not continued[k - 1]:
+            return None
+    return starts
+
+
 def detect(doc: Document) -> list[tuple[int, int]]:
     """The page ranges (first, last; 1-based, inclusive) of the invoices in ``doc``; one
     range for a document of one invoice (and for any document of one page)."""
     count = len(doc.pages)
     if count < 2 or count > MAX_PAGES_READ:
         return [(1, count)] if count else []
-    return ranges(starts_of([signs(page) for page in doc.pages]), count)
+    starts = _by_numbering(doc.pages)
+    if starts is None:
+        starts = starts_of([signs(page) for page in doc.pages])
+    return ranges(starts, count)

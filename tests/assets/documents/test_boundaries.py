@@ -65,6 +65,20 @@ def test_counters_in_the_languages_of_the_pile(counter):
     assert detect(read) == [(1, 2), (3, 3)]
 
 
+def test_numbered_pages_are_split_without_reading_each_page_on_its_own(monkeypatch):
+    """Page numbering decides every page here, so no page is read alone (that reading cost as
+    much as the whole document's); where a page is left undecided, every page is read."""
+    numbered = [_invoice_page("B-7", "Beta GmbH", "DE123456789", None, "Page 1 of 2"), _continuation("Page 2 of 2"),
+                _invoice_page("C-9", "Gamma SIA", "LV40003000000", "100.00", "Page 1 of 1")]
+    unnumbered = [_invoice_page("INV-1", "Alpha Trade UAB", "LT100000001", "100.00"),
+                  _invoice_page("SF 000123", "Delta UAB", "LT100000002", "100.00")]
+    read = []
+    real_signs = boundaries.signs
+    monkeypatch.setattr(boundaries, "signs", lambda page: read.append(page.number) or real_signs(page))
+    assert _ranges(numbered) == [(1, 2), (3, 3)] and read == []
+    assert _ranges(unnumbered) == [(1, 1), (2, 2)] and read == [1, 2]
+
+
 def test_a_new_invoice_number_opens_an_invoice_and_a_repeated_header_does_not():
     pages = [_invoice_page("INV-2026-0042", "Alpha Trade UAB", "LT100000001", None),
              _invoice_page("INV-2026-0042", "Alpha Trade UAB", "LT100000001", "100.00"),  # header repeated
