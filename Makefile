@@ -51,6 +51,7 @@ test: setup
 
 # `make bench STORE=postgres`: the same figures on SQLite and on a throw-away PostgreSQL, side by side;
 # `make bench ONLY=million` (or api, webhooks, cost): one part, the report's other figures kept.
+# `make bench ONLY=million STORE=postgres`: the million-invoice store as two databases of a throw-away PostgreSQL.
 bench: setup
 	python -m bench.run $(if $(STORE),--store $(STORE)) $(if $(ONLY),--only $(ONLY))
 

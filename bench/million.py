@@ -8,6 +8,8 @@ Two stores are seeded by `bench.seed` with the same teams, clients and daily rat
   the day's refresh and sweep do the same work on both; what differs is the history
   around it.
 
+Both are SQLite files, or (`--store postgres`) two databases of one throw-away PostgreSQL
+cluster, analysed after the seed as autovacuum would soon do.
 Each store gets its own API (gunicorn, two workers, the counter store), both running at
 once, and every request goes to the empty store and then to the million, turn about, so
 the load of a shared machine falls on both alike; the ratio million / empty of the
@@ -73,11 +75,13 @@ def empty_days(end: datetime, keep: RetentionSettings) -> list[tuple[datetime, d
 class Side:
     """One seeded store with its own API, and what the requests ask for."""
 
-    def __init__(self, name: str, home: Path, count: int, end: datetime, only):
+    def __init__(self, name: str, home: Path, count: int, end: datetime, only, url: str | None = None):
         self.name, self.home, self.end = name, home, end
-        self.url = f"sqlite:///{home / 'store.db'}"
+        self.url = url or f"sqlite:///{home / 'store.db'}"
         home.mkdir(parents=True, exist_ok=True)
         self.seeded = seeding.seed(self.url, count, end=end, only=only)
+        if not self.url.startswith("sqlite"):
+            _analyze(self.url)
         self.store = Store(self.url)
         self.stack = Stack(home, INVOICES_DATABASE_URL=self.url, INVOICES_AUTH_CACHE_S="1")
         self.http = requests.Session()
@@ -236,19 +240,50 @@ def _sweep(side: Side) -> dict:
     return {"seconds": round(time.perf_counter() - t0, 3), "swept": swept}
 
 
-def measure(count: int, requests_per_route: int = 200, refreshes: int = 3, seed_value: int = 1) -> dict:
-    """Seed both stores, start their APIs, measure every route turn about; the report."""
+def _analyze(url: str) -> None:
+    """PostgreSQL's statistics of the freshly seeded tables, as autovacuum would gather them
+    soon after such a load: without them the planner guesses at empty tables."""
+    engine = sa.create_engine(url, isolation_level="AUTOCOMMIT")
+    try:
+        with engine.connect() as conn:
+            conn.exec_driver_sql("ANALYZE")
+    finally:
+        engine.dispose()
+
+
+def _databases(kind: str, stack: ExitStack) -> dict[str, str | None]:
+    """Each side's store: a SQLite file in its home (None), or a database of its own on one
+    throw-away PostgreSQL cluster."""
+    if kind == "sqlite":
+        return {"empty": None, "million": None}
+    from tests.support.postgres import TemporaryCluster
+
+    server = stack.enter_context(TemporaryCluster())
+    admin_engine = sa.create_engine(server, isolation_level="AUTOCOMMIT")
+    with admin_engine.connect() as conn:
+        for name in ("empty", "million"):
+            conn.execute(sa.text(f'CREATE DATABASE "bench_{name}"'))
+    admin_engine.dispose()
+    return {name: sa.make_url(server).set(database=f"bench_{name}").render_as_string(hide_password=False)
+            for name in ("empty", "million")}
+
+
+def measure(count: int, requests_per_route: int = 200, refreshes: int = 3, seed_value: int = 1,
+            store: str = "sqlite") -> dict:
+    """Seed both stores (SQLite files, or databases of one PostgreSQL cluster), start their
+    APIs, measure every route turn about; the report."""
     end = datetime.now(timezone.utc).replace(microsecond=0)
     rng = random.Random(seed_value)
     with tempfile.TemporaryDirectory(prefix="invoices-bench-million-") as tmp, ExitStack() as stack:
+        urls = _databases(store, stack)
         sides = []
         for name, only in (("empty", empty_days(end, RetentionSettings())), ("million", None)):
-            side = Side(name, Path(tmp) / name, count, end, only)
+            side = Side(name, Path(tmp) / name, count, end, only, urls[name])
             sides.append(side)
             stack.callback(side.stop)
             side.start()
             side.prepare(rng, requests_per_route)
-        report: dict = {"invoices": count, "end": seeding._iso(end),
+        report: dict = {"store": store, "invoices": count, "end": seeding._iso(end),
                         "seeded": {side.name: side.seeded for side in sides}, "routes": {}}
         for route, (n, one) in _routes(requests_per_route).items():
             for side in sides:  # warm both: the first requests load the code and open connections
@@ -306,11 +341,12 @@ def main() -> None:
     parser.add_argument("--refresh", metavar="DAY", help="(internal) time one day's warehouse refresh here")
     parser.add_argument("--invoices", type=int, default=1_000_000)
     parser.add_argument("--requests", type=int, default=200)
+    parser.add_argument("--store", choices=["sqlite", "postgres"], default="sqlite")
     args = parser.parse_args()
     if args.refresh:
         _refresh_in_this_process(args.refresh)
         return
-    print(json.dumps(measure(args.invoices, args.requests), indent=2))
+    print(json.dumps(measure(args.invoices, args.requests, store=args.store), indent=2))
 
 
 if __name__ == "__main__":

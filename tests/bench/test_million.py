@@ -21,12 +21,11 @@ COUNT = 20_000
 pytestmark = [pytest.mark.slow]
 
 
-@pytest.mark.timeout(900)
-def test_a_miniature_million_run_measures_every_route_on_both_stores(tmp_path):
+def _run(tmp_path: Path, count: int, *store: str) -> tuple[dict, dict]:
     out = tmp_path / "report.json"
     proc = subprocess.Popen(
-        [sys.executable, "-m", "bench.run", "--only", "million", "--million-invoices", str(COUNT),
-         "--million-requests", "10", "--out", str(out)],
+        [sys.executable, "-m", "bench.run", "--only", "million", "--million-invoices", str(count),
+         "--million-requests", "10", "--out", str(out), *store],
         cwd=ROOT, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
     )
     try:
@@ -37,12 +36,14 @@ def test_a_miniature_million_run_measures_every_route_on_both_stores(tmp_path):
         pytest.fail(f"the benchmark ran past 840 s:\n{output[-3000:]}")
     assert proc.returncode == 0, output[-3000:]
     report = json.loads(out.read_text())
-    figures = report["results"]["million"]
+    return report, report["results"]["million_postgres" if store else "million"]
 
+
+def _every_route_measured_on_both(figures: dict, count: int) -> None:
     seeded = figures["seeded"]
-    assert seeded["million"]["uploads"] == COUNT
+    assert seeded["million"]["uploads"] == count
     # the empty store holds the same days at the same rate, not the year around them
-    assert 0 < seeded["empty"]["uploads"] < COUNT / 10
+    assert 0 < seeded["empty"]["uploads"] < count / 10
     for side in seeded.values():
         assert side["invoices"] > 0.9 * side["uploads"] and side["outbox"] > side["uploads"]
 
@@ -66,6 +67,22 @@ def test_a_miniature_million_run_measures_every_route_on_both_stores(tmp_path):
         # the next day's sweep finds the day that turned 30 days old on both stores
         assert sweep["swept"][side]["jobs"]["jobsDeleted"] > 0
 
+
+@pytest.mark.timeout(900)
+def test_a_miniature_million_run_measures_every_route_on_both_stores(tmp_path):
+    report, figures = _run(tmp_path, COUNT)
+    _every_route_measured_on_both(figures, COUNT)
+    assert figures["store"] == "sqlite"
     assert set(million.TARGETS) <= set(report["targets"])
     assert set(figures["meets"]) == {"million_every_route_within_ratio", "million_single_get_p99_ms"}
     assert set(figures["meets"]) <= set(report["meets"])
+
+
+@pytest.mark.timeout(900)
+def test_the_million_run_on_postgresql_seeds_and_measures_two_databases_of_one_cluster(tmp_path):
+    """`make bench ONLY=million STORE=postgres`: the same run on a throw-away cluster, both
+    stores as databases of it, its figures beside SQLite's in the report."""
+    report, figures = _run(tmp_path, 5_000, "--store", "postgres")
+    _every_route_measured_on_both(figures, 5_000)
+    assert figures["store"] == "postgres"
+    assert {f"{name}_postgres" for name in figures["meets"]} <= set(report["meets"])
