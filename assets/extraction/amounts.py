@@ -55,7 +55,12 @@ def _to_decimal(num: str, money: bool) -> Decimal | None:
     elif "," in s or "." in s:
         sep = "," if "," in s else "."
         head, *rest = s.split(sep)
-        if len(rest) > 1:  # 1.234.567: only grouping repeats
+        if len(rest) > 1 and len(rest[-1]) != 3:
+            # 28.175.00: grouping always stands before three digits, so a last group of
+            # one or two is the decimals, their separator misread as the grouping one (OCR
+            # of a small comma as a point, most of all on PP-OCR's photos), not 2 817 500.
+            s = head + "".join(rest[:-1]) + "." + rest[-1]
+        elif len(rest) > 1:  # 1.234.567: only grouping repeats
             s = head + "".join(rest)
         elif money and len(rest[0]) == 3 and head.lstrip("-") not in ("", "0"):
             s = head + rest[0]

@@ -41,6 +41,15 @@ def test_quantity_reads_lone_three_digit_group_as_decimals():
     assert parse_amount("1,500") == Decimal("1500")
 
 
+@pytest.mark.parametrize("text, expected", [("28.175.00", "28175.00"), ("5.641.22", "5641.22"),
+                                            ("1,234,56", "1234.56"), ("12.345.678.9", "12345678.9")])
+def test_decimal_separator_read_as_the_grouping_one(text, expected):
+    # OCR reads a small decimal comma as a point ("28.175,00" as "28.175.00"): grouping
+    # stands only before three digits, so a last group of one or two is the decimals.
+    assert parse_amount(text) == Decimal(expected)
+    assert parse_amount("1.234.567") == Decimal(1234567)  # three digits: still grouping
+
+
 def test_find_amounts_skips_dates_codes_and_prefers_nothing():
     text = "2026-03-14 LT-01103 Suma 1 250,00 EUR, PVM 21 % 262,50"
     values = [(str(m.value), m.has_decimals) for m in find_amounts(text)]
