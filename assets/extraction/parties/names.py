@@ -164,7 +164,7 @@ def tidy_name(text: str) -> str:
     name = _reopened_quote(name)
     for pattern, canonical in _LEGAL_FORM_SPELLINGS:
         name = pattern.sub(canonical, name)
-    return name
+    return _capital_j(_legal_form_glyphs(name))
 
 
 _OPENING_FOR = {'"': '"', "“": "„", "”": "„", "»": "«"}
@@ -219,6 +219,75 @@ def _latin_homoglyphs(name: str) -> str:
 _LEGAL_FORM_SPELLINGS = [(re.compile(r"(?<=\w)\.{2,}(?=\w)"), ".")] + [
     (re.compile(spelling["pattern"]), spelling["spelling"])
     for spellings in language_packs.legal_forms("spellings").values() for spelling in spellings]
+
+# Legal forms of one word ("OÜ", "AB", "S.r.l."), each once: the vocabulary a name's first
+# or last word is matched on, glyph by glyph (``_legal_form_glyphs``).
+_ONE_WORD_FORMS = list(dict.fromkeys(form for forms in language_packs.legal_forms().values() for form in forms
+                                     if " " not in form))
+# Glyphs OCR takes for one another whatever the language: a capital whose small letter
+# differs from it only in size ("o" for "O", "ü" for "Ü", "s", "c", "u", "v", "w", "x",
+# "z"), the vertical strokes, a round "O" and zero, and "ß" for "B" (PP-OCR's photos).
+_SIZE_ONLY = set("cosuvwxz")
+_STROKES = set("Il1|")
+
+
+def _same_glyph(read: str, form: str) -> bool:
+    if read == form:
+        return True
+    if read.upper() == form.upper() and read.isalpha():
+        return base_letter(form.lower()) in _SIZE_ONLY
+    return ({read, form} <= _STROKES or {read, form} <= set("O0o") or (read == "ß" and form == "B"))
+
+
+def _form_read_as(token: str) -> str | None:
+    """The one-word legal form ``token`` is a misreading of, glyph for glyph, when it is
+    none as printed (as listed, in capitals, in small letters or capitalised: "LTD", "Ab"
+    and "Sp.j." are printed so, "oÜ" and "Aß" are not)."""
+    if not token or any(token in (form, form.upper(), form.lower(), form[:1].upper() + form[1:])
+                        for form in _ONE_WORD_FORMS):
+        return None
+    found = [form for form in _ONE_WORD_FORMS
+             if len(form) == len(token) and all(_same_glyph(r, f) for r, f in zip(token, form))]
+    if not found:
+        return None
+    fewest = min(sum(r != f for r, f in zip(token, form)) for form in found)
+    best = {form for form in found if sum(r != f for r, f in zip(token, form)) == fewest}
+    return best.pop() if len(best) == 1 else None
+
+
+def _legal_form_glyphs(name: str) -> str:
+    """A name whose legal form, its first or last word, OCR read with a look-alike glyph:
+    "Tallinna Kaubad oÜ" is "Tallinna Kaubad OÜ", '"Statybų sprendimai" Aß' ends in "AB",
+    "Marmi Carrara S.r.I." in "S.r.l.". Legal forms are a closed vocabulary (the packs'
+    ``legal_forms.forms``); only glyphs OCR confuses in any script are exchanged, so a form
+    printed in another case ("LTD", "Oy Ab") stays as printed."""
+    words = name.split(" ")
+    if len(words) < 2:
+        return name
+    for k in (0, len(words) - 1):
+        form = _form_read_as(words[k])
+        if form is not None:
+            words[k] = form
+    return " ".join(words)
+
+
+_OPENERS = '„“"«'
+
+
+def _capital_j(name: str) -> str:
+    """A name whose first word's capital "J" OCR read small (PP-OCR's photos: "jono
+    Kazlausko IĮ", "UAB jūros vartai"): a name starts with a capital, after its legal form
+    and opening quote. Only "j": of the letters whose capital differs from the small one,
+    the one PP-OCR reads small; a word inside the name stays as read ("Jūros jėga")."""
+    words = name.split(" ")
+    first = next((k for k, w in enumerate(words) if w.strip(_OPENERS) and w not in _ONE_WORD_FORMS), None)
+    if first is None:
+        return name
+    word = words[first].lstrip(_OPENERS)
+    if word.startswith("j") and word[1:].isalpha() and word[1:].islower():
+        words[first] = words[first][: len(words[first]) - len(word)] + "J" + word[1:]
+    return " ".join(words)
+
 
 # The beginning of a phone's word ("Tel.", "Mob.", "Faksas"): the packs' ``party_words.phone_words``.
 _PHONE_WORDS = re.compile(r"\b(" + _alternatives(language_packs.entries("party_words", "phone_words")) + ")")

@@ -1,0 +1,38 @@
+"""Names read from photos: a legal form or a first letter read with a look-alike glyph."""
+
+import pytest
+
+from assets.extraction.parties.names import tidy_name
+
+
+@pytest.mark.parametrize("read, name", [
+    ("Tallinna Kaubad oÜ", "Tallinna Kaubad OÜ"),  # a capital read small where only size differs
+    ('"Statybų sprendimai" Aß', '"Statybų sprendimai" AB'),  # "ß" for "B"
+    ('Aß "Greita siunta"', 'AB "Greita siunta"'),  # the form first
+    ("Marmi Carrara S.r.I.", "Marmi Carrara S.r.l."),  # the strokes
+    ("Viru Tehnika 0Ü", "Viru Tehnika OÜ"),
+    ("uAB Saulė", "UAB Saulė"),
+])
+def test_a_legal_form_read_with_a_look_alike_glyph_is_the_form(read, name):
+    assert tidy_name(read) == name
+
+
+@pytest.mark.parametrize("name", ["ACME LTD", "Nordic Oy Ab", "Acme Ltd", "Bodegas SL", "Foo Sa", "UAB Saulė",
+                                  "Kowalski i Syn Sp.j."])
+def test_a_form_printed_in_another_case_stays_as_printed(name):
+    assert tidy_name(name) == name
+
+
+def test_a_sole_traders_form_whose_narrow_letter_was_lost_is_whole():
+    # PP-OCR reads "IĮ" at a name's end as a lone "I".
+    assert tidy_name("Jono Petraičio I") == "Jono Petraičio IĮ"
+
+
+@pytest.mark.parametrize("read, name", [
+    ("jono Kazlausko IĮ", "Jono Kazlausko IĮ"),
+    ("UAB jūros vartai", "UAB Jūros vartai"),
+    ("UAB „jūros vartai“", "UAB „Jūros vartai“"),
+    ("UAB Jūros jėga", "UAB Jūros jėga"),  # a word inside the name stays as read
+])
+def test_a_names_first_capital_j_read_small(read, name):
+    assert tidy_name(read) == name
