@@ -127,6 +127,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--count", type=int, default=DEFAULT_COUNT)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--out", type=Path, default=TABLE)
+    parser.add_argument("--only", metavar="SOURCE",
+                        help="refit only this source's tables (text, ocr, rapidocr) and keep the others as "
+                             "they are in --out")
     args = parser.parse_args(argv)
     entries = [e for e in load_corpus(args.corpus, args.count, args.seed) if e["split"] == "tune"]
     rows = observations(entries, args.corpus)
@@ -139,7 +142,17 @@ def main(argv: list[str] | None = None) -> int:
         print(f"  z={z:<5} values at >= 0.9: {n:5}  right {100 * share:5.1f} %  worst family {100 * worst:5.1f} %")
     chosen = next((z for z in Z_CANDIDATES if passed[z]), Z_CANDIDATES[-1])
     table = fit(rows, chosen)
-    args.out.write_text(json.dumps({"z": chosen, "documents": len(entries), **table}, indent=1) + "\n")
+    if args.only:
+        kept = json.loads(args.out.read_text()) if args.out.exists() else {}
+        mine = {key: steps for key, steps in table.items() if key.split("/")[1] == args.only}
+        table = {key: steps for key, steps in kept.items()
+                 if key not in ("z", "documents") and key.split("/")[1] != args.only}
+        table = dict(sorted({**table, **mine}.items()))
+        chosen, documents = kept.get("z", chosen), kept.get("documents", len(entries))
+        print(f"refitted the {len(mine)} tables of {args.only}; the others kept")
+    else:
+        documents = len(entries)
+    args.out.write_text(json.dumps({"z": chosen, "documents": documents, **table}, indent=1) + "\n")
     print(f"wrote {args.out} (z={chosen})")
     return 0
 

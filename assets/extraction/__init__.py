@@ -163,9 +163,9 @@ def extract_invoice(doc: Document, calibrated: bool = True, observe: dict | None
         for path in [p for p in rec.confidence if p.startswith(f"{role}.")]:
             rec.confidence[path] = min(rec.confidence[path], BY_ORDER)
     invoice["validation"] = {"checks": checks, "warnings": warnings}
-    fields = calibrate(rec.confidence, doc.text_layer, rec.unheaded) if calibrated else rec.confidence
+    fields = calibrate(rec.confidence, doc.text_layer, rec.unheaded, doc.engine) if calibrated else rec.confidence
     if observe is not None:  # what the calibration is fitted on: raw scores and their kinds
-        observe.update({path: key_of(path, doc.text_layer, rec.unheaded) for path in rec.confidence})
+        observe.update({path: key_of(path, doc.text_layer, rec.unheaded, doc.engine) for path in rec.confidence})
     invoice["confidence"] = {"overall": overall(fields), "fields": fields}
     if explain is not None:
         explain["fields"] = {path: {"score": rec.confidence[path], "confidence": fields.get(path),

@@ -24,3 +24,18 @@ def test_only_header_fields_of_a_known_kind_are_recalibrated():
     out = calibrate(fields, text_layer=True)
     assert out["lines[0].netAmount"] == 0.9
     assert out["seller.vatCode"] <= 0.2
+
+
+def test_pp_ocr_scores_are_read_in_their_own_tables(monkeypatch):
+    # PP-OCR's scores (the chance every character is right) are fitted apart from
+    # Tesseract's; a kind not fitted for PP-OCR falls back to Tesseract's table, the text
+    # layer never does.
+    from assets.extraction import calibration
+
+    table = {"name/ocr": [[0.8, 0.97]], "name/rapidocr": [[0.8, 0.8]], "date/ocr": [[0.5, 0.99]]}
+    monkeypatch.setattr(calibration, "_table", lambda: table)
+    fields = {"seller.name": 0.85, "issueDate": 0.9}
+    assert calibrate(fields, text_layer=False, engine="tesseract") == {"seller.name": 0.97, "issueDate": 0.99}
+    assert calibrate(fields, text_layer=False, engine="rapidocr") == {"seller.name": 0.8, "issueDate": 0.99}
+    assert calibrate(fields, text_layer=True, engine="rapidocr") == fields
+    assert calibration.key_of("seller.name", False, {"seller"}, "rapidocr") == "name/rapidocr/unheaded"
