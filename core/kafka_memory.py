@@ -3,9 +3,10 @@
 It keeps the promises of `core.outbox.OutboxPublisher` that a reader can see: a sent row is
 marked published with the partition and offset it landed at, a row lands on its partition
 or, without one, on the partition Kafka's default partitioner gives its key (so partition
-groups split the work as on the broker), offsets count up per partition, values travel as JSON does, and while the transport is
-`reachable = False` nothing is sent and the rows stay for the reconciler. What it cannot give
-is a consumer in another process: the stream runs read the broker.
+groups split the work as on the broker), offsets count up per partition, values travel as
+JSON does, and while the transport is `reachable = False` nothing is sent and the rows stay
+for the reconciler. What it cannot give is a consumer in another process: the stream runs
+read the broker.
 
 tests/core/test_publisher_contract.py holds it and core.kafka.Publisher on the real broker
 to the same tests.
