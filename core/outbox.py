@@ -21,7 +21,7 @@ from core import events
 from core.access.actors import SYSTEM, Actor
 from core.clock import utcnow
 from core.modes import Mode
-from core.store.tables import consumer_offsets, jobs, outbox
+from core.store.tables import UNSENT, consumer_offsets, jobs, outbox
 
 
 @dataclass(frozen=True)
@@ -134,7 +134,7 @@ def pending_kafka(conn: sa.Connection, older_than_s: float, limit: int = 500) ->
     cutoff = utcnow() - timedelta(seconds=older_than_s)
     rows = conn.execute(
         sa.select(outbox.c.id, outbox.c.topic, outbox.c.key, outbox.c.payload, outbox.c.partition)
-        .where(outbox.c.kind == "kafka", outbox.c.published_at.is_(None), outbox.c.created_at <= cutoff)
+        .where(UNSENT, outbox.c.created_at <= cutoff)
         .order_by(outbox.c.id)
         .limit(limit)
     ).all()

@@ -270,12 +270,29 @@ outbox = sa.Table(
     sa.Column("user_id", sa.String(48), nullable=True),
     # set when the webhook dispatcher turned an event row into its deliveries
     sa.Column("fanned_out_at", TS, nullable=True),
-    sa.Index("ix_outbox_pending", "kind", "published_at"),
-    sa.Index("ix_outbox_fan_out", "kind", "fanned_out_at"),
     # a job's rows and its first event of a type (the warehouse's jobs): with the kind and
     # type beside the job the planner never walks every event instead
     sa.Index("ix_outbox_job_kind", "job_id", "kind", "event_type", "created_at"),
 )
+
+
+def outbox_kind(kind: str) -> sa.ColumnElement[bool]:
+    """`outbox.kind = 'kafka'` (or 'event') with the kind written into the SQL: a partial
+    index below serves a query only where its condition is the index's own, and a bound
+    parameter (or PostgreSQL's generic plan of a prepared statement) cannot show that."""
+    return outbox.c.kind == sa.literal(kind, literal_execute=True)
+
+
+# What the reconciler and the webhook dispatcher poll for, oldest first: the few rows not yet
+# sent or fanned out, in an index of their own. On (kind, published_at) PostgreSQL's planner
+# took a kind's unsent rows for a quarter of the table (the other kind's rows are null there
+# too) and walked the whole outbox in id order instead: 0.8 s a poll at a million invoices.
+UNSENT = sa.and_(outbox_kind("kafka"), outbox.c.published_at.is_(None))
+NOT_FANNED_OUT = sa.and_(outbox_kind("event"), outbox.c.fanned_out_at.is_(None))
+_UNSENT_SQL = sa.text("kind = 'kafka' AND published_at IS NULL")
+_NOT_FANNED_OUT_SQL = sa.text("kind = 'event' AND fanned_out_at IS NULL")
+sa.Index("ix_outbox_unsent", outbox.c.id, sqlite_where=_UNSENT_SQL, postgresql_where=_UNSENT_SQL)
+sa.Index("ix_outbox_not_fanned_out", outbox.c.id, sqlite_where=_NOT_FANNED_OUT_SQL, postgresql_where=_NOT_FANNED_OUT_SQL)
 
 consumer_offsets = sa.Table(
     "consumer_offsets",

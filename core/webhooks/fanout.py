@@ -16,7 +16,7 @@ from core.clock import utcnow
 from core.modes import Mode
 from core.store.db import Store
 from core.store.scoping import in_mode
-from core.store.tables import jobs, outbox, webhook_deliveries, webhook_endpoints
+from core.store.tables import NOT_FANNED_OUT, jobs, outbox, webhook_deliveries, webhook_endpoints
 from core.webhooks import deliveries, payloads
 
 BATCH = 200
@@ -43,7 +43,7 @@ def _pending_events(store: Store, limit: int) -> list[dict]:
     with store.read() as conn:
         rows = conn.execute(
             sa.select(outbox.c.id)
-            .where(outbox.c.kind == "event", outbox.c.fanned_out_at.is_(None))
+            .where(NOT_FANNED_OUT)
             .order_by(outbox.c.id)
             .limit(limit)
         ).scalars().all()
