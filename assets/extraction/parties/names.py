@@ -164,7 +164,7 @@ def tidy_name(text: str) -> str:
     name = _reopened_quote(name)
     for pattern, canonical in _LEGAL_FORM_SPELLINGS:
         name = pattern.sub(canonical, name)
-    return _capital_j(_legal_form_glyphs(name))
+    return _legal_form_glyphs(name)
 
 
 _OPENING_FOR = {'"': '"', "“": "„", "”": "„", "»": "«"}
@@ -268,24 +268,6 @@ def _legal_form_glyphs(name: str) -> str:
         form = _form_read_as(words[k])
         if form is not None:
             words[k] = form
-    return " ".join(words)
-
-
-_OPENERS = '„“"«'
-
-
-def _capital_j(name: str) -> str:
-    """A name whose first word's capital "J" OCR read small (PP-OCR's photos: "jono
-    Kazlausko IĮ", "UAB jūros vartai"): a name starts with a capital, after its legal form
-    and opening quote. Only "j": of the letters whose capital differs from the small one,
-    the one PP-OCR reads small; a word inside the name stays as read ("Jūros jėga")."""
-    words = name.split(" ")
-    first = next((k for k, w in enumerate(words) if w.strip(_OPENERS) and w not in _ONE_WORD_FORMS), None)
-    if first is None:
-        return name
-    word = words[first].lstrip(_OPENERS)
-    if word.startswith("j") and word[1:].isalpha() and word[1:].islower():
-        words[first] = words[first][: len(words[first]) - len(word)] + "J" + word[1:]
     return " ".join(words)
 
 

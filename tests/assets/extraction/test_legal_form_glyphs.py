@@ -1,4 +1,4 @@
-"""Names read from photos: a legal form or a first letter read with a look-alike glyph."""
+"""Names read from photos: a legal form read with a look-alike glyph."""
 
 import pytest
 
@@ -26,13 +26,3 @@ def test_a_form_printed_in_another_case_stays_as_printed(name):
 def test_a_sole_traders_form_whose_narrow_letter_was_lost_is_whole():
     # PP-OCR reads "IĮ" at a name's end as a lone "I".
     assert tidy_name("Jono Petraičio I") == "Jono Petraičio IĮ"
-
-
-@pytest.mark.parametrize("read, name", [
-    ("jono Kazlausko IĮ", "Jono Kazlausko IĮ"),
-    ("UAB jūros vartai", "UAB Jūros vartai"),
-    ("UAB „jūros vartai“", "UAB „Jūros vartai“"),
-    ("UAB Jūros jėga", "UAB Jūros jėga"),  # a word inside the name stays as read
-])
-def test_a_names_first_capital_j_read_small(read, name):
-    assert tidy_name(read) == name
