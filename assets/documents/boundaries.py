@@ -113,7 +113,7 @@ def signs(page: Page) -> PageSigns:
     return PageSigns(
         page=page.number,
         counter=_counter(page),
-        continued=any(_CONTINUED.search(line.text) for line in page.lines()),
+        continued=_continued(page),
         number=_norm_number(invoice.get("invoiceNumber")),
         seller=_seller_key(invoice.get("seller")),
         titled="documentType" in fields,
@@ -129,21 +129,9 @@ def starts_of(pages: list[PageSigns]) -> list[int]:
     starts = [pages[0].page]
     number, seller = pages[0].number, pages[0].seller
     for prev, page in zip(pages, pages[1:]):
-        if page.counter is not None and (page.counter[1] is not None or page.counter[0] > 1
-                                         or prev.counter is not None):
-            start = page.counter[0] == 1
-        elif prev.continued:
-            start = False
-        elif page.number is not None:
-            if number is None:  # the invoice being read showed none: a number after closed totals opens one
-                start = prev.closes and (page.titled or page.dated)
-            elif page.number != number:
-                start = True
-            else:  # the same number again: a header repeated, unless the totals closed before a new title
-                start = prev.closes and page.titled and page.dated
-        else:
-            start = (prev.closes and page.seller is not None and page.seller != seller
-                     and (page.dated or page.titled))
+        start = _by_numbering_alone(page.counter, prev.counter, prev.continued)
+        if start is None:
+            start = _by_reading(prev, page, number, seller)
         if start:
             starts.append(page.page)
             number, seller = page.number, page.seller
@@ -152,26 +140,49 @@ def starts_of(pages: list[PageSigns]) -> list[int]:
     return starts
 
 
+def _by_reading(prev: PageSigns, page: PageSigns, number: str | None, seller: str | None) -> bool:
+    """Rules 2 and 3: what the page reads against the invoice being read (its number and seller)."""
+    if page.number is not None:
+        if number is None:  # the invoice being read showed none: a number after closed totals opens one
+            return prev.closes and (page.titled or page.dated)
+        if page.number != number:
+            return True
+        # the same number again: a header repeated, unless the totals closed before a new title
+        return prev.closes and page.titled and page.dated
+    return prev.closes and page.seller is not None and page.seller != seller and (page.dated or page.titled)
+
+
 def ranges(starts: list[int], page_count: int) -> list[tuple[int, int]]:
     ends = [s - 1 for s in starts[1:]] + [page_count]
     return list(zip(starts, ends))
 
 
+def _by_numbering_alone(counter, before, before_continued: bool) -> bool | None:
+    """Rule 1 and its note, which decide alone: whether a page opens an invoice by its
+    numbering (or continues one the page before said goes on); None when they leave it open."""
+    if counter is not None and (counter[1] is not None or counter[0] > 1 or before is not None):
+        return counter[0] == 1
+    return False if before_continued else None
+
+
+def _continued(page: Page) -> bool:
+    return any(_CONTINUED.search(line.text) for line in page.lines())
+
+
 def _by_numbering(pages: list[Page]) -> list[int] | None:
     """The starts when page numbering and "continued" notes decide every page after the
-    first (rule 1 and its note decide alone; what the pages read matters only to a page
-    they leave undecided), else None. Most documents of several pages number them, and
-    reading each page on its own first cost as much as reading the whole document."""
+    first (what the pages read matters only to a page they leave undecided), else None.
+    Most documents of several pages number them, and reading each page on its own first
+    cost as much as reading the whole document."""
     counters = [_counter(page) for page in pages]
-    continued = [any(_CONTINUED.search(line.text) for line in page.lines()) for page in pages]
+    continued = [_continued(page) for page in pages]
     starts = [pages[0].number]
     for k in range(1, len(pages)):
-        counter, before = counters[k], counters[k - 1]
-        if counter is not None and (counter[1] is not None or counter[0] > 1 or before is not None):
-            if counter[0] == 1:
-                starts.append(pages[k].number)
-        elif not continued[k - 1]:
+        start = _by_numbering_alone(counters[k], counters[k - 1], continued[k - 1])
+        if start is None:
             return None
+        if start:
+            starts.append(pages[k].number)
     return starts
 
 
