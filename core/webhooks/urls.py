@@ -8,6 +8,11 @@ before every attempt (DNS answers change); the attempt then connects to the addr
 passed, never resolving the name a second time. A name that does not resolve yet is
 accepted when saved: its attempts fail until it does.
 
+The system's resolver has no timeout of its own (a dead name server holds `getaddrinfo`
+for its retries, tens of seconds), so every lookup is bounded: an answer that does not come
+within `DNS_TIMEOUT_S` counts as "does not resolve (yet)", and a save or an attempt never
+waits on DNS longer than that.
+
 `allow_loopback` (INVOICES_WEBHOOK_ALLOW_LOOPBACK, development and tests only) lets
 `localhost` and loopback addresses through, and any port; every other rule still holds.
 """
@@ -15,6 +20,7 @@ accepted when saved: its attempts fail until it does.
 import ipaddress
 import re
 import socket
+import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -51,13 +57,43 @@ class Target:
         return _ip(self.host) is not None
 
 
-def system_resolver(host: str, port: int) -> list[str]:
+def getaddrinfo_resolver(host: str, port: int) -> list[str]:
     """Every address of `host`, in the resolver's order; [] when the name does not resolve."""
     try:
         infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     except (socket.gaierror, UnicodeError, OSError):
         return []
     return list(dict.fromkeys(info[4][0].split("%", 1)[0] for info in infos))
+
+
+def bounded(lookup: Resolver, timeout_s: float, slots: int = 16) -> Resolver:
+    """`lookup` run on a daemon thread and given up after `timeout_s` ([], as for a name that
+    does not resolve). A lookup given up on keeps its thread until the system's resolver
+    returns; at most `slots` such threads at once, past which a lookup is refused at once
+    ([]) rather than piling up threads behind a dead name server."""
+    in_flight = threading.BoundedSemaphore(slots)
+
+    def resolve(host: str, port: int) -> list[str]:
+        if not in_flight.acquire(blocking=False):
+            return []
+        answer: list[list[str]] = []
+        done = threading.Event()
+
+        def run() -> None:
+            try:
+                answer.append(lookup(host, port))
+            finally:
+                in_flight.release()
+                done.set()
+
+        threading.Thread(target=run, name=f"dns {host}", daemon=True).start()
+        return answer[0] if done.wait(timeout_s) and answer else []
+
+    return resolve
+
+
+DNS_TIMEOUT_S = 2.0
+system_resolver = bounded(getaddrinfo_resolver, DNS_TIMEOUT_S)
 
 
 @cache

@@ -1,9 +1,12 @@
 """The SSRF guard (interface.md 2.7, 7.2 webhook.url_*): each rule with its own code."""
 
+import threading
+import time
+
 import pytest
 
 from core import errors
-from core.webhooks.urls import UrlGuard
+from core.webhooks.urls import UrlGuard, bounded
 
 DNS = {
     "hooks.example.com": ["93.184.215.14"],
@@ -113,3 +116,47 @@ def test_a_name_is_judged_by_what_it_resolves_to_now():
     answers["hooks.example.com"] = ["127.0.0.1"]
     with pytest.raises(errors.WebhookUrlResolvesToPrivateIp):
         guard.resolve(target)
+
+
+def test_a_lookup_that_hangs_is_given_up_and_the_name_accepted_as_unresolved():
+    # a dead name server must not hold a save (or an attempt) for the resolver's own retries
+    release = threading.Event()
+
+    def hanging(host: str, port: int) -> list[str]:
+        release.wait(30)
+        return ["93.184.215.14"]
+
+    guard = UrlGuard(resolver=bounded(hanging, timeout_s=0.2))
+    started = time.monotonic()
+    target = guard.admit("https://hooks.example.com/")
+    assert time.monotonic() - started < 2
+    assert guard.resolve(target) == []  # an attempt would fail as "does not resolve" and retry
+    release.set()
+
+
+def test_lookups_past_the_slots_are_refused_without_a_thread():
+    release = threading.Event()
+    calls = []
+
+    def hanging(host: str, port: int) -> list[str]:
+        calls.append(host)
+        release.wait(30)
+        return ["93.184.215.14"]
+
+    resolve = bounded(hanging, timeout_s=0.05, slots=2)
+    assert resolve("a.example.com", 443) == [] and resolve("b.example.com", 443) == []
+    assert resolve("c.example.com", 443) == []
+    assert calls == ["a.example.com", "b.example.com"]
+    release.set()
+    deadline = time.monotonic() + 5
+    while time.monotonic() < deadline:  # the slots come back once the hung lookups return
+        if resolve("d.example.com", 443) == ["93.184.215.14"]:
+            break
+        time.sleep(0.05)
+    else:
+        pytest.fail("the slots never came back")
+
+
+def test_an_answer_within_the_bound_is_returned_as_is():
+    resolve = bounded(lambda host, port: ["93.184.215.14", "2606:4700::1111"], timeout_s=1)
+    assert resolve("hooks.example.com", 443) == ["93.184.215.14", "2606:4700::1111"]
