@@ -366,8 +366,13 @@ _WORD_RUN = re.compile(r"[^\W_]+")
 
 
 def _is_title(text: str) -> bool:
+    return _title_start(text) is not None
+
+
+def _title_start(text: str) -> int | None:
+    """Where the first document title in ``text`` starts ("Eesti Puit AS ARVE": 14)."""
     folded = fold(text)
-    return any(pattern.search(folded) for _, pattern in DOCUMENT_TYPES)
+    return min((m.start() for _, pattern in DOCUMENT_TYPES if (m := pattern.search(folded))), default=None)
 
 
 def _looks_like_address(text: str) -> bool:

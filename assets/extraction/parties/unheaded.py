@@ -109,6 +109,10 @@ def unheaded_parties(layout: Layout, blocks: dict[str, Block], receipt: bool = F
         blocks["seller"] = seller
         if tied:
             seller.by_order = found[0][1].by_order = True
+    elif "seller" in missing and head is not None and _has_legal_form(str(head.value)):
+        # No identifier left to anchor a seller (OCR garbled its codes), but the letterhead
+        # names a company in large type: the seller by name alone.
+        blocks["seller"] = Block("seller", None, [], head)
     if "buyer" in missing and not receipt:
         if found:
             buyer = found[0][1]

@@ -26,6 +26,7 @@ from .names import (
     _is_title,
     _looks_like_address,
     _name_end,
+    _title_start,
     _with_legal_form,
     is_salutation,
     looks_like_name,
@@ -215,11 +216,19 @@ def letterhead(layout: Layout, taken: set[int]) -> Candidate | None:
     for rank, line in enumerate(ln for ln in lines if ln.cy < 0.3 * height and (1, ln.index) not in layout.excluded):
         hits = layout.hits(line)
         for c_start, c_end in line.cells:
-            span = Span(line, c_start, c_end).strip(_SEPARATORS)
+            # A name run into the title or a label on its line ("Eesti Puit AS  ARVE", OCR
+            # merged the gap): the name is what stands before it. A legal form that reads
+            # like a label ("N.V." as "No.") is the name's own.
+            forms = [m.span() for m in _LEGAL_FORMS.finditer(line.folded)]
+            cut = min((h.start for h in hits if c_start <= h.start < c_end
+                       and not any(a <= h.start < b for a, b in forms)), default=c_end)
+            title = _title_start(line.text[c_start:cut])
+            cut = cut if title is None else c_start + title
+            span = Span(line, c_start, cut).strip(_SEPARATORS) if cut > c_start else None
             if span is None or any(id(w) in taken for w in span.words):
                 continue
             text = span.text
-            if any(c_start <= h.start < c_end for h in hits) or _is_title(text) or find_dates(line.text) \
+            if _is_title(text) or find_dates(line.text) \
                     or not _WORD.search(text) or len(text.split()) > 8 or "@" in text:
                 continue
             score = (2.0 if _has_legal_form(text) else 0.0) - (2.0 if _looks_like_address(text) else 0.0)

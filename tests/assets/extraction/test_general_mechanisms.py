@@ -83,3 +83,44 @@ def test_a_number_on_the_titles_line_beats_a_label_inside_a_sentence():
 ])
 def test_a_number_sign_a_title_opens_the_cell_for(rows, number):
     assert extract_invoice(page(*rows))["invoiceNumber"] == number
+
+
+def _sized(rows):
+    """rows: (y, x, text, size): words in type of the given size."""
+    from assets.ocr.model import Document, Page, Word
+
+    words = []
+    for y, x, text, size in rows:
+        for token in text.split():
+            width = 0.5 * size * len(token)
+            words.append(Word(token, x, y, x + width, y + size))
+            x += width + 0.3 * size
+    return Document([Page(1, 595, 842, words, "tesseract", False)])
+
+
+_BUYER_UNDER_ITS_HEADING = [
+    (150, 60, "Pirkėjas:", 10), (163, 60, "UAB Šiaurės vėjas", 10), (176, 60, "Įmonės kodas 302345678", 10),
+    (189, 60, "PVM kodas LT100001738313", 10), (260, 60, "Suma 100,00 EUR", 10),
+]
+
+
+@pytest.mark.parametrize("title", ["ARVE", "SĄSKAITA FAKTŪRA", "INVOICE"])
+def test_a_letterhead_run_into_the_title_still_names_the_seller(title):
+    # OCR closed the gap between the letterhead's name and the title beside it; the
+    # seller's codes came out garbled, so the letterhead's name is all there is of it
+    rows = [(40, 60, f"Eesti Puit AS {title}", 16), (62, 60, "KMKR nr EC1O32149G8", 9), *_BUYER_UNDER_ITS_HEADING]
+    inv = extract_invoice(_sized(rows))
+    assert inv["seller"]["name"] == "Eesti Puit AS"
+    assert inv["buyer"]["name"] == "UAB Šiaurės vėjas"
+    assert inv["seller"]["vatCode"] is None
+
+
+def test_a_legal_form_that_reads_like_a_label_stays_with_the_name():
+    rows = [(40, 60, "Gouda Kaas N.V.", 16), (62, 60, "Keizersgracht 46, 1015 CS Amsterdam", 9),
+            *_BUYER_UNDER_ITS_HEADING]
+    assert extract_invoice(_sized(rows))["seller"]["name"] == "Gouda Kaas N.V."
+
+
+def test_no_seller_is_made_of_a_letterhead_without_a_legal_form():
+    rows = [(40, 60, "Puidutööd ja palgid", 16), *_BUYER_UNDER_ITS_HEADING]
+    assert extract_invoice(_sized(rows))["seller"]["name"] is None
