@@ -98,9 +98,14 @@ def _find_hits(line: TextLine, defs: Iterable[LabelDef]) -> list[Hit]:
             glued = text[e:word_end]  # rest of the word the label ends in
             # "USt.-Id.-Nr.", "Reg.-Nr.": a label and its number word joined by punctuation.
             punctuation_only = set(glued) <= _LABEL_TAIL or _NUMBER_SUFFIX.fullmatch(glued) is not None
-            if not punctuation_only and text[e - 1].isalnum() and not glued.startswith("/"):
+            # "Nr.2026-0025", "Datum:12.03.2026", "N°12129": a label glued to its value by its
+            # own punctuation or number sign, which OCR (or a narrow cell) left no space after.
+            # A party's heading takes no value: "Customer:2" is a customer number.
+            stuck = _GLUED_VALUE.match(glued) if d.key not in ("seller", "buyer") else None
+            value_glued = stuck is not None or (line.text[e - 1] in _NUMBER_SIGNS and glued[:1].isdigit())
+            if not punctuation_only and not value_glued and text[e - 1].isalnum() and not glued.startswith("/"):
                 continue  # the label ends inside a word ("Datamatrix"), not at a slash ("Imponibile/Importo")
-            end = word_end if punctuation_only else e
+            end = word_end if punctuation_only else e + (stuck.end() if stuck is not None else 0)
             groups = tuple((k, v) for k, v in m.groupdict().items())
             candidates.append(Hit(d, line, s, end, groups))
     return _join_translations(line, _best_cover(candidates))
@@ -128,6 +133,8 @@ def defs_for(defs: Iterable[LabelDef], heads: set[str]) -> list[LabelDef]:
     return [defs[i] for i in sorted(headless + [i for head in heads for i in by_head.get(head, ())])]
 
 
+_GLUED_VALUE = re.compile(r"[.:#]+(?=[+\d])")
+_NUMBER_SIGNS = "°º№"
 _NUMBER_SUFFIX = re.compile(r"[.\-/]+\s?(?:nr|no|n°|num|nummer|number|numer|numero|numéro)\.?[:.;]*")
 _OPENERS = "(\"'„“«["  # what may stand glued before a label: "(Qty)", OCR's stray quote ('"Company code')
 # The slash may be gone (OCR put it on another line) or read as "!" or "|".

@@ -27,7 +27,7 @@ from ..identifiers import (
 from ..layout import Layout
 from ..lines import Candidate, Span, TextLine
 from ..normalize import clean_value, fold
-from .blocks import _FIELD_KEYS, Block
+from .blocks import _FIELD_KEYS, _NOT_NAME_KEYS, Block
 from .names import (
     _EMAIL,
     _PHONE,
@@ -48,6 +48,10 @@ from .names import (
 )
 
 
+# The invoice's own fields: a line they open is no party's name.
+_DOCUMENT_FIELD_KEYS = _NOT_NAME_KEYS | {"order_reference", "delivery_date", "payment_terms", "series"}
+
+
 def read_block(layout: Layout, block: Block) -> tuple[dict, dict[str, Candidate]]:
     """The party dict (DTO shape) and candidates by field name for confidence/sources."""
     found: dict[str, Candidate] = {}
@@ -56,6 +60,8 @@ def read_block(layout: Layout, block: Block) -> tuple[dict, dict[str, Candidate]
     label_lines: set[int] = set()
     for i, line in enumerate(lines):
         for hit in layout.hits(line):
+            if hit.start == 0 and hit.key in _DOCUMENT_FIELD_KEYS:
+                label_lines.add(i)  # "Your order AB321" under a customer number's heading: no name
             if hit.key not in _FIELD_KEYS:
                 continue
             if hit.start == 0:

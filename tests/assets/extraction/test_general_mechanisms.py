@@ -124,3 +124,40 @@ def test_a_legal_form_that_reads_like_a_label_stays_with_the_name():
 def test_no_seller_is_made_of_a_letterhead_without_a_legal_form():
     rows = [(40, 60, "Puidutööd ja palgid", 16), *_BUYER_UNDER_ITS_HEADING]
     assert extract_invoice(_sized(rows))["seller"]["name"] is None
+
+
+@pytest.mark.parametrize("text, key, label", [
+    ("Nr.2026-0025", "number", "Nr."),
+    ("N°12129", "number", "N°"),
+    ("No.12", "number", "No."),
+    ("Datum:12.03.2026", "issue_date", "Datum:"),
+])
+def test_a_label_glued_to_its_value_by_its_punctuation_is_found(text, key, label):
+    from assets.extraction import ALL_LABELS
+    from assets.extraction.layout import Layout
+
+    layout = Layout(page((100, [(50, text)])), ALL_LABELS)
+    line = layout.lines[1][0]
+    assert [(h.key, line.text[h.start:h.end]) for h in layout.hits(line)] == [(key, label)]
+
+
+@pytest.mark.parametrize("text", ["Datamatrix", "Customer:2", "Nr2026"])
+def test_a_word_that_only_begins_like_a_label_is_none(text):
+    from assets.extraction import ALL_LABELS
+    from assets.extraction.layout import Layout
+
+    layout = Layout(page((100, [(50, text)])), ALL_LABELS)
+    line = layout.lines[1][0]
+    assert [h for h in layout.hits(line) if h.start == 0 and h.key in ("number", "buyer", "issue_date")] == []
+
+
+def test_a_receipts_number_glued_to_its_sign_is_the_invoice_number():
+    inv = extract_invoice(page((60, [(200, "KASSABON")]), (80, [(200, "Nr.2026-0025")]),
+                               (100, [(200, "6 augustus 2026 18:18")])))
+    assert inv["invoiceNumber"] == "2026-0025"
+
+
+def test_a_line_of_the_invoices_own_fields_under_a_heading_is_no_name():
+    rows = [(100, [(50, "Customer: 2")]), (120, [(50, "Your order AB321")]),
+            (140, [(50, "Invoice # RE-1 issued at 2019-06-10")])]
+    assert extract_invoice(page(*rows))["buyer"]["name"] != "Your order AB321"
