@@ -46,8 +46,11 @@ def _head(pattern: str) -> str | None:
 
 
 def _rx(text: str) -> str:
-    # The dot of "Nr." is the first thing OCR loses ("RĒĶINA NR" over its number).
-    return text.replace("nr. ", "nr\0").replace(". ", r"\.\s*").replace(" ", r"\s+").replace("\0", r"\.?\s*")
+    # The dot of an abbreviation inside a label is the first thing OCR loses ("RĒĶINA NR"
+    # over its number, "VAT reg no." for "VAT reg. no."): optional after a word of two
+    # letters or more, when more of the label follows. "n. " alone keeps its dot.
+    text = re.sub(r"(?<=[^\W\d_]{2})\. (?=\S)", "\0", text.replace("nr. ", "nr\0"))
+    return text.replace(". ", r"\.\s*").replace(" ", r"\s+").replace("\0", r"\.?\s*")
 
 
 def _rn_or_m(pattern: str) -> str:

@@ -10,7 +10,7 @@ import pytest
 from assets.extraction import extract_invoice
 from assets.extraction.identifiers import find_vat_codes, read_vat_code
 
-from .test_rules import page
+from .test_rules import page, scanned
 
 
 @pytest.mark.parametrize("title", ["Verkaufsrechnung", "Mietrechnung", "Verkoopfactuur"])
@@ -161,3 +161,11 @@ def test_a_line_of_the_invoices_own_fields_under_a_heading_is_no_name():
     rows = [(100, [(50, "Customer: 2")]), (120, [(50, "Your order AB321")]),
             (140, [(50, "Invoice # RE-1 issued at 2019-06-10")])]
     assert extract_invoice(page(*rows))["buyer"]["name"] != "Your order AB321"
+
+
+def test_a_labels_inner_abbreviation_dot_may_be_lost():
+    # "VAT reg. no." read without its inner dot: still the VAT code's label, not "VAT"
+    # and a number sign; its value is read as a labelled code (a garbled prefix repaired)
+    rows = [(100, [(50, "Buyer:")]), (112, [(50, "AB Greita siunta")]),
+            (124, [(50, "VAT reg no. L7656768314")]), (136, [(50, "Basanavičiaus g. 45, LT-42450 Panevėžys")])]
+    assert extract_invoice(scanned(page(*rows)))["buyer"]["vatCode"] == "LT656768314"
