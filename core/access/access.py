@@ -37,6 +37,7 @@ CHANNEL = f"{PREFIX}:access-changes"
 RETRY_S = 1.0
 ACK_WAIT_S = 2.0
 ACK_TTL_S = 60
+IDLE_PING_S = 30.0  # a listener that heard nothing for this long pings, once
 
 # Incrementing and publishing in one script keeps the messages in the order of the numbers,
 # so a listener never steps back to an older generation.
@@ -100,10 +101,12 @@ class _Listener:
             self.known = int(value) if value is not None else 0
             self.subscribed = True
             while True:
-                message = pubsub.get_message(timeout=30.0)
-                if message is None or message["type"] != "message":
+                message = pubsub.get_message(timeout=IDLE_PING_S)
+                if message is None:
                     pubsub.ping()  # a dead connection shows here, not hours later
                     continue
+                if message["type"] != "message":
+                    continue  # the ping's pong: answering it with another ping would never end
                 generation = int(message["data"])
                 self.known = generation if self.known is None else max(self.known, generation)
                 acks = _client(self.url).pipeline(transaction=False)

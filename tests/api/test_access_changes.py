@@ -146,3 +146,19 @@ def test_a_listener_that_lost_its_subscription_reads_per_request_then_subscribes
     stored = int(redis.Redis.from_url(redis_url).get(access.KEY))
     assert generation.current() == stored
     assert _subscribed(redis_url) == stored  # back, read afresh
+
+
+def _pings(url: str) -> int:
+    return redis.Redis.from_url(url).info("commandstats").get("cmdstat_ping", {}).get("calls", 0)
+
+
+def test_an_idle_listener_pings_once_per_quiet_spell_not_in_a_loop(redis_url, monkeypatch):
+    # the ping's answer is a message too; answering it with another ping kept every API
+    # worker and the counter store busy for good once a listener had heard nothing for a while
+    monkeypatch.setattr(access, "IDLE_PING_S", 0.2)
+    url = redis_url.rsplit("/", 1)[0] + "/1"  # a listener of its own, made with the short wait
+    _subscribed(url)
+    before = _pings(url)
+    time.sleep(2.0)
+    assert _pings(url) - before <= 15  # about one per 0.2 s, never thousands
+    assert access._listener(url).known is not None  # and still subscribed
