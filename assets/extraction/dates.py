@@ -52,8 +52,10 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("ymd", re.compile(
         _B + r"(?P<y>(?:19|20)\d{2})\s?(?P<s>[-./])\s?(?P<m>\d{1,2})\s?(?P=s)\s?(?P<d>\d{1,2})(?!\d|[.,]\d)"
     )),
+    # A till's time may follow the year with its space lost ("25/11/202614:40").
     ("dmy", re.compile(
-        _B + r"(?P<d>\d{1,2})\s?(?P<s>[-./])\s?(?P<m>\d{1,2})\s?(?P=s)\s?(?P<y>\d{4}|\d{2})(?!\d|[.,]\d)"
+        _B + r"(?P<d>\d{1,2})\s?(?P<s>[-./])\s?(?P<m>\d{1,2})\s?(?P=s)\s?(?P<y>\d{4}|\d{2})"
+        r"(?:(?!\d|[.,]\d)|(?<=\d{4})(?=[0-2]?\d:[0-5]\d(?!\d)))"
     )),
     ("words_d_y", re.compile(
         _B + _MONTH_WORD + r"\s*(?P<d>\d{1,2})(?:st|nd|rd|th)?,?\s*(?P<y>\d{4})" + _E

@@ -72,3 +72,16 @@ def test_a_page_that_writes_month_first_reads_its_ambiguous_dates_so():
 def test_a_page_without_month_first_evidence_reads_day_first(page):
     assert not month_first(page)
     assert find_dates(page[0], month_first(page))[0].value == date(2017, 3, 11)
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("25/11/202614:40", date(2026, 11, 25)),  # a till's time run into the year
+    ("27.09.2025 12:39", date(2025, 9, 27)),
+])
+def test_a_date_whose_time_lost_its_space_is_read(text, expected):
+    assert [m.value for m in find_dates(text)] == [expected]
+
+
+@pytest.mark.parametrize("text", ["25/11/20261", "25/11/2614:40", "25/11/202699:99"])
+def test_digits_run_into_a_year_that_are_no_time_make_no_date(text):
+    assert find_dates(text) == []
