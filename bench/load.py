@@ -6,6 +6,9 @@ checks, not their refusals.
 - `GET /jobs/{id}` with a live key: requests per second and p50/p99 latency;
 - `POST /invoices` of a ~100 KB PDF (each one different bytes, so every upload really writes
   and fsyncs its blob): uploads accepted per second;
+- the stack's CPU once the load has drained (`idle_after_load`): what it burns doing nothing,
+  where a thread that never rests shows (an API worker's listener once answered its own
+  pings for good, and every rate above fell by half without any of them saying why);
 - scanned pages processed per minute, sustained: a queue of scanned pages fed to the stream
   runs, measured from the first completion to the last.
 """
@@ -105,8 +108,23 @@ def measure(stack: Stack, team: dict, store: Store, fixtures: Path, seconds: int
         _drain(store)
         uploads = run_locust(stack, "Uploader", users, seconds, env)
     _drain(store)
+    idle = idle_after_load()
     scans = scans_per_minute(stack, team["live"], fixtures / "invoice_scan.png", store, scan_pages)
-    return {"get_job": reads, "upload_100k_pdf": uploads, "upload_100k_pdf_test_mode": test_uploads, "scans_sustained": scans}
+    return {"get_job": reads, "upload_100k_pdf": uploads, "upload_100k_pdf_test_mode": test_uploads,
+            "idle_after_load": idle, "scans_sustained": scans}
+
+
+def idle_after_load(seconds: float = 5.0) -> dict:
+    """Cores the stack's processes use over `seconds` with nothing to do, per part."""
+    from bench.cost import StackCpu
+
+    with StackCpu() as cpu:
+        before = cpu.by_part()
+        time.sleep(seconds)
+        after = cpu.by_part()
+    by_part = {part: round((used - before.get(part, 0.0)) / seconds, 3) for part, used in after.items()}
+    return {"seconds": seconds, "cores": round(sum(by_part.values()), 3),
+            "by_part": dict(sorted(by_part.items(), key=lambda kv: -kv[1]))}
 
 
 def _drain(store: Store, timeout_s: float = 600) -> None:

@@ -34,3 +34,16 @@ def test_an_idle_process_costs_nothing():
         time.sleep(0.8)
         assert cpu.total() - start < 0.05
     child.wait(timeout=30)
+
+
+def test_a_process_that_never_rests_shows_in_the_idle_figure():
+    # what a drained stack burns doing nothing: a spinning child takes most of a core
+    from bench.load import idle_after_load
+
+    spinner = subprocess.Popen([sys.executable, "-c", "import time\nt = time.time()\nwhile time.time() - t < 4: pass"])
+    try:
+        time.sleep(0.3)
+        idle = idle_after_load(seconds=1.5)
+    finally:
+        spinner.wait(timeout=30)
+    assert idle["cores"] >= 0.5 and idle["by_part"]

@@ -47,8 +47,10 @@ def test_a_postgres_run_writes_its_figures_beside_sqlites(tmp_path):
     for figures in (sqlite, postgres):
         assert figures["digital_burst"]["n"] == 4 and figures["digital_burst"]["failed"] == 0
         assert figures["api_load"]["get_job"]["requests_per_second"] > 0
+        assert figures["api_load"]["idle_after_load"]["cores"] >= 0
     shares = report["postgresVsSqlite"]
     assert shares["completed_per_minute"] == pytest.approx(
         postgres["digital_burst"]["completed_per_minute"] / sqlite["digital_burst"]["completed_per_minute"], abs=1e-3)
-    assert {"postgres_uploads_ratio", "postgres_completed_ratio", "digital_cpu_ms_per_invoice"} <= set(report["meets"])
+    assert {"postgres_uploads_ratio", "postgres_completed_ratio", "digital_cpu_ms_per_invoice",
+            "idle_after_load_cores"} <= set(report["meets"])
     assert sqlite["cost"]["digital"]["documents"] == 2 and sqlite["cost"]["digital"]["cpu_ms_per_document"] > 0
