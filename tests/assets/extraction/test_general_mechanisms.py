@@ -10,7 +10,7 @@ import pytest
 from assets.extraction import extract_invoice
 from assets.extraction.identifiers import find_vat_codes, read_vat_code
 
-from .test_rules import page, scanned
+from .test_rules import _page, page, scanned
 
 
 @pytest.mark.parametrize("title", ["Verkaufsrechnung", "Mietrechnung", "Verkoopfactuur"])
@@ -86,16 +86,8 @@ def test_a_number_sign_a_title_opens_the_cell_for(rows, number):
 
 
 def _sized(rows):
-    """rows: (y, x, text, size): words in type of the given size."""
-    from assets.ocr.model import Document, Page, Word
-
-    words = []
-    for y, x, text, size in rows:
-        for token in text.split():
-            width = 0.5 * size * len(token)
-            words.append(Word(token, x, y, x + width, y + size))
-            x += width + 0.3 * size
-    return Document([Page(1, 595, 842, words, "tesseract", False)])
+    """rows: (y, x, text, size): words in type of the given size, read by OCR."""
+    return scanned(_page(rows))
 
 
 _BUYER_UNDER_ITS_HEADING = [
