@@ -47,7 +47,6 @@ from .names import (
     tidy_name,
 )
 
-
 # The invoice's own fields: a line they open is no party's name.
 _DOCUMENT_FIELD_KEYS = _NOT_NAME_KEYS | {"order_reference", "delivery_date", "payment_terms", "series"}
 
