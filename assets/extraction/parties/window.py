@@ -215,11 +215,11 @@ def letterhead(layout: Layout, taken: set[int]) -> Candidate | None:
     best: tuple[float, Candidate] | None = None
     for rank, line in enumerate(ln for ln in lines if ln.cy < 0.3 * height and (1, ln.index) not in layout.excluded):
         hits = layout.hits(line)
+        forms = [m.span() for m in _LEGAL_FORMS.finditer(line.folded)]
         for c_start, c_end in line.cells:
             # A name run into the title or a label on its line ("Eesti Puit AS  ARVE", OCR
             # merged the gap): the name is what stands before it. A legal form that reads
             # like a label ("N.V." as "No.") is the name's own.
-            forms = [m.span() for m in _LEGAL_FORMS.finditer(line.folded)]
             cut = min((h.start for h in hits if c_start <= h.start < c_end
                        and not any(a <= h.start < b for a, b in forms)), default=c_end)
             title = _title_start(line.text[c_start:cut])
