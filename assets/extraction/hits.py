@@ -101,10 +101,11 @@ def _find_hits(line: TextLine, defs: Iterable[LabelDef]) -> list[Hit]:
             # "Nr.2026-0025", "Datum:12.03.2026", "N°12129": a label glued to its value by its
             # own punctuation or number sign, which OCR (or a narrow cell) left no space after.
             # A party's heading takes no value: "Customer:2" is a customer number.
-            stuck = _GLUED_VALUE.match(glued) if d.key not in ("seller", "buyer") else None
-            value_glued = stuck is not None or (line.text[e - 1] in _NUMBER_SIGNS and glued[:1].isdigit())
-            if not punctuation_only and not value_glued and text[e - 1].isalnum() and not glued.startswith("/"):
-                continue  # the label ends inside a word ("Datamatrix"), not at a slash ("Imponibile/Importo")
+            stuck = None
+            if not punctuation_only and text[e - 1].isalnum() and not glued.startswith("/"):
+                stuck = _GLUED_VALUE.match(glued) if d.key not in ("seller", "buyer") else None
+                if stuck is None and not (line.text[e - 1] in _NUMBER_SIGNS and glued[:1].isdigit()):
+                    continue  # the label ends inside a word ("Datamatrix"), not at a slash ("Imponibile/Importo")
             end = word_end if punctuation_only else e + (stuck.end() if stuck is not None else 0)
             groups = tuple((k, v) for k, v in m.groupdict().items())
             candidates.append(Hit(d, line, s, end, groups))
