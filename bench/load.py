@@ -23,6 +23,7 @@ from pathlib import Path
 import requests
 import sqlalchemy as sa
 
+from bench.cost import StackCpu
 from core.store.db import Store
 from core.store.tables import jobs
 from tests.support.stack import BIN, ROOT, Stack
@@ -116,8 +117,6 @@ def measure(stack: Stack, team: dict, store: Store, fixtures: Path, seconds: int
 
 def idle_after_load(seconds: float = 5.0) -> dict:
     """Cores the stack's processes use over `seconds` with nothing to do, per part."""
-    from bench.cost import StackCpu
-
     with StackCpu() as cpu:
         before = cpu.by_part()
         time.sleep(seconds)
