@@ -121,7 +121,7 @@ def _explain(file: Path, data: bytes, mime: str) -> None:
 
     def get(obj, path: str):  # "lines[2].quantity" as well as "seller.vatCode"
         for part in path.replace("[", ".").replace("]", "").split("."):
-            obj = obj[int(part)] if part.isdigit() and isinstance(obj, list) and int(part) < len(obj) else \
+            obj = obj[int(part)] if part.isascii() and part.isdigit() and isinstance(obj, list) and int(part) < len(obj) else \
                 obj.get(part) if isinstance(obj, dict) else None
         return obj
 

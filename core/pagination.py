@@ -40,7 +40,7 @@ class Page:
 def parse(cursor: str | None, limit: str | None, filters: dict) -> Page:
     size = DEFAULT_LIMIT
     if limit is not None:
-        if not limit.isdigit() or not 1 <= int(limit) <= MAX_LIMIT:
+        if not (limit.isascii() and limit.isdigit()) or not 1 <= int(limit) <= MAX_LIMIT:
             raise errors.InvalidBody(
                 f"limit must be an integer from 1 to {MAX_LIMIT}.",
                 errors=[errors.field_error("limit", "validation.invalid_value")],

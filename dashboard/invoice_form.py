@@ -182,7 +182,7 @@ def _shown_unchanged(value, typed: str, minimum: int) -> bool:
 def _as_shown(stored: list[dict], origin: str | None, name: str, typed: str, grid: Grid) -> str | None:
     """The stored value when `typed` is exactly how the page showed it (`2,500` for a
     quantity of 2.500 is then no ambiguity: the member did not touch it)."""
-    if origin is None or not origin.isdigit() or int(origin) >= len(stored):
+    if origin is None or not (origin.isascii() and origin.isdigit()) or int(origin) >= len(stored):
         return None
     value = stored[int(origin)].get(name)
     return str(value) if _shown_unchanged(value, typed, 2 if name in grid.money else 0) else None

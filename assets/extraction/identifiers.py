@@ -280,7 +280,7 @@ def _span_end(text: str, start: int, compacted: str) -> int:
 
 def lt_company_code_format_ok(code: str | None) -> bool:
     """Lithuanian legal-entity code ("įmonės kodas"): exactly 9 digits."""
-    return bool(code) and len(code) == 9 and code.isdigit()  # type: ignore[union-attr]
+    return bool(code) and len(code) == 9 and code.isascii() and code.isdigit()  # type: ignore[union-attr]
 
 
 def find_company_codes(text: str) -> list[CodeMatch]:

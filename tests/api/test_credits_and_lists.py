@@ -49,6 +49,14 @@ def test_parked_work_is_listed_and_paginated(world):
     assert get(world, world["live"], ME_CREDITS).json["parked"] == 3
 
 
+def test_a_limit_of_unicode_digits_is_a_validation_error_not_a_server_error(world):
+    """`"²".isdigit()` holds but `int("²")` raises: only ASCII digits are a limit."""
+    for path in ("/external/v1/jobs", "/external/v1/invoices", "/external/v1/clients", "/external/v1/contacts"):
+        for limit in ("\u00b2", "\u0663", "\uff15", "0", "101", "-1", "1.0"):
+            assert_problem(get(world, world["live"], path, {"limit": limit}), 400, "validation.invalid_body")
+    assert get(world, world["live"], "/external/v1/jobs", {"limit": "100"}).status_code == 200
+
+
 def test_batch_upload_reports_each_file(world):
     files = [("file", "a.pdf", "application/pdf", PDF), ("file", "b.png", "image/png", PNG),
              ("file", "c.txt", "text/plain", b"not an invoice"), ("file", "d.pdf", "application/pdf", PDF),

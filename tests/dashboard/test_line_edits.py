@@ -148,3 +148,13 @@ def test_the_vat_breakdown_is_edited_in_the_same_save(member, team, home_store):
     refused = member.post(f"/app/invoices/{invoice_id}?lang=en", form)
     assert refused.status_code == 400 and 'data-error-for="vatBreakdown[1].rate"' in refused.text
     assert 'value="nine"' in refused.text
+
+
+def test_a_row_origin_of_unicode_digits_is_no_stored_row_not_an_internal_error(member, team, home_store):
+    """`"²".isdigit()` holds but `int("²")` raises: a row's `from` is read only as ASCII digits."""
+    _, invoice_id = team.invoice(client_id=team.client())
+    form = form_of(member.get(f"/app/invoices/{invoice_id}").text)
+    form["lines[0].from"] = "\u00b2"
+    form["lines[0].quantity"] = "12"
+    assert member.post(f"/app/invoices/{invoice_id}", form).status_code == 303
+    assert _document(home_store, invoice_id)["lines"][0]["quantity"] == "12"

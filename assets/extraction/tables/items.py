@@ -59,8 +59,9 @@ def table_items(table: Table) -> list[LineItem]:
             net = (quantity * unit_price).quantize(Decimal("0.01"))  # a marketplace's line: gross printed
         quantity, unit_price, repaired = repair_row(quantity, unit_price, discount, net,
                                                     signed=not getattr(table, "text_layer", True))
+        printed_no = (line_no or "").strip(".")  # "²" is a digit to isdigit() but no int()
         items.append(LineItem({
-            "lineNo": int(line_no.strip(".")) if line_no and line_no.strip(".").isdigit() else n,
+            "lineNo": int(printed_no) if printed_no.isascii() and printed_no.isdigit() else n,
             "code": row.text("code"),
             "barcode": row.text("barcode"),
             "description": row.text("description"),

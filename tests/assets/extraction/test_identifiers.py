@@ -52,6 +52,7 @@ def test_company_codes():
     assert lt_company_code_format_ok("304567894")
     assert not lt_company_code_format_ok("30456789")
     assert not lt_company_code_format_ok("3045678941")
+    assert not lt_company_code_format_ok("30456789\u00b2")  # a digit to isdigit(), none to a register
     assert not lt_company_code_format_ok(None)
     assert [c.value for c in find_company_codes("Įm. kodas 304567894, LT304567894, 1234567890")] == ["304567894"]
     repaired = read_company_code("3O4567894")

@@ -27,6 +27,12 @@ def test_a_discount_printed_with_its_minus_sign_is_stored_positive_and_the_row_a
     assert line.consistent is True
 
 
+def test_a_printed_line_number_is_taken_only_when_it_is_ascii_digits():
+    rows = [_Row(lineNo="7.", description="Kava", quantity="1", unitPrice="2,00", netAmount="2,00"),
+            _Row(lineNo="\u00b2", description="Plotas m", quantity="1", unitPrice="3,00", netAmount="3,00")]
+    assert [line.values["lineNo"] for line in table_items(SimpleNamespace(rows=rows))] == [7, 2]
+
+
 def test_a_credit_notes_row_with_a_discount_adds_up_too():
     assert _row_consistent(Decimal("-1"), Decimal("253.90"), Decimal("126.95"), Decimal("-126.95")) is True
     assert _row_consistent(Decimal("2"), Decimal("10.00"), Decimal("5.00"), Decimal("15.00")) is True
