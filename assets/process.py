@@ -15,7 +15,7 @@ from schemas.invoice import ExtractedInvoice
 
 from .documents import boundaries
 from .einvoice import EmbeddedInvoice, embedded_invoice, find_embedded, qr_codes, shadow
-from .extraction import extract_invoice, hits
+from .extraction import extract_invoice, per_document
 from .ocr import read_document
 from .ocr.model import Document, DocumentError
 
@@ -61,7 +61,7 @@ def read_upload(data: bytes, mime: str, *, time_limit_s: float | None = None) ->
 
 def _read(data: bytes, mime: str, time_limit_s: float | None, compare: bool) -> Reading:
     started = time.perf_counter()
-    hits.forget()
+    per_document.start()
     # A PDF that embeds its e-invoice (Factur-X, ZUGFeRD, XRechnung, UBL) is read from the
     # XML; the page is still read, to cross-check it and to count pages.
     embedded = find_embedded(data) if _is_pdf(mime) else None

@@ -11,9 +11,12 @@ Which short words stand as a label where they are read (``stands_as_heading``,
 from __future__ import annotations
 
 import re
+import re._constants as _sre
+import re._parser as _sre_parser
 from dataclasses import dataclass
 from typing import Iterable
 
+from . import per_document
 from .labels import ENGLISH, LabelDef
 from .lines import Span, TextLine
 from .normalize import edit_distance, fold
@@ -50,15 +53,8 @@ class Hit:
 # its words start, its cells, and the list of labels (kept in the entry, so its id cannot be
 # reused by another list; with its length, as a list may grow). A quarter of the lines asked
 # about are the same again: a party block's and a table header's lines re-made from a page
-# line's words, a page read alone and then in its document. Emptied for every document
-# (``forget``), so a document never reads faster for the ones before it.
-_FOUND: dict[tuple, tuple[object, list[tuple[LabelDef, int, int, tuple]]]] = {}
-_FOUND_LIMIT = 20_000
-
-
-def forget() -> None:
-    """Start a new document: the labels found in the last one are let go."""
-    _FOUND.clear()
+# line's words, a page read alone and then in its document (see ``per_document``).
+_FOUND: dict[tuple, tuple[object, list[tuple[LabelDef, int, int, tuple]]]] = per_document.kept({})
 
 
 def find_hits(line: TextLine, defs: Iterable[LabelDef]) -> list[Hit]:
@@ -74,7 +70,7 @@ def find_hits(line: TextLine, defs: Iterable[LabelDef]) -> list[Hit]:
     cached = _FOUND.get(key)
     if cached is None or cached[0] is not defs:
         hits = _find_hits(line, defs)
-        if len(_FOUND) >= _FOUND_LIMIT:
+        if len(_FOUND) >= per_document.LIMIT:
             _FOUND.clear()
         _FOUND[key] = (defs, [(h.label, h.start, h.end, h.groups) for h in hits])
         return hits
@@ -83,55 +79,159 @@ def find_hits(line: TextLine, defs: Iterable[LabelDef]) -> list[Hit]:
 
 def _find_hits(line: TextLine, defs: Iterable[LabelDef]) -> list[Hit]:
     text = line.folded
-    starts = set(line.starts)
-    heads = {text[s : s + 2] for s in starts} | {text[s + 1 : s + 3] for s in starts if text[s : s + 1] in _OPENERS}
-    heads |= {"m" + text[s + 2 : s + 3] for s in starts if text.startswith("rn", s)}  # see labels._rn_or_m
+    index = _index_of(defs)
+    found: list[tuple[int, int, re.Match]] = []
+    for p in _label_starts(line):
+        for group in index.groups_at(text, p):
+            found += ((i, p, m) for i, m in group.matching(index.defs, text, p))
+    found.sort(key=lambda ipm: (ipm[0], ipm[1]))  # the list's own order: ties in _best_cover depend on it
     candidates = []
-    for d in defs_for(defs, heads):
-        for m in d.pattern.finditer(text):
-            s, e = m.start(), m.end()
-            while e > s and text[e - 1] == " ":
-                e -= 1
-            if e <= s or not (s in starts or (s - 1 in starts and text[s - 1] in _OPENERS)):
-                continue  # a label starts a word, or follows an opening parenthesis or a stray quote
-            word_end = line.ends[line.word_index_at(e - 1)]
-            glued = text[e:word_end]  # rest of the word the label ends in
-            # "USt.-Id.-Nr.", "Reg.-Nr.": a label and its number word joined by punctuation.
-            punctuation_only = set(glued) <= _LABEL_TAIL or _NUMBER_SUFFIX.fullmatch(glued) is not None
-            # "Nr.2026-0025", "Datum:12.03.2026", "N°12129": a label glued to its value by its
-            # own punctuation or number sign, which OCR (or a narrow cell) left no space after.
-            # A party's heading takes no value: "Customer:2" is a customer number.
-            stuck = None
-            if not punctuation_only and text[e - 1].isalnum() and not glued.startswith("/"):
-                stuck = _GLUED_VALUE.match(glued) if d.key not in ("seller", "buyer") else None
-                if stuck is None and not (line.text[e - 1] in _NUMBER_SIGNS and glued[:1].isdigit()):
-                    continue  # the label ends inside a word ("Datamatrix"), not at a slash ("Imponibile/Importo")
-            end = word_end if punctuation_only else e + (stuck.end() if stuck is not None else 0)
-            groups = tuple((k, v) for k, v in m.groupdict().items())
-            candidates.append(Hit(d, line, s, end, groups))
+    for i, s, m in found:
+        d, e = index.defs[i], m.end()
+        while e > s and text[e - 1] == " ":
+            e -= 1
+        if e <= s:
+            continue
+        word_end = line.ends[line.word_index_at(e - 1)]
+        glued = text[e:word_end]  # rest of the word the label ends in
+        # "USt.-Id.-Nr.", "Reg.-Nr.": a label and its number word joined by punctuation.
+        punctuation_only = set(glued) <= _LABEL_TAIL or _NUMBER_SUFFIX.fullmatch(glued) is not None
+        # "Nr.2026-0025", "Datum:12.03.2026", "N°12129": a label glued to its value by its
+        # own punctuation or number sign, which OCR (or a narrow cell) left no space after.
+        # A party's heading takes no value: "Customer:2" is a customer number.
+        stuck = None
+        if not punctuation_only and text[e - 1].isalnum() and not glued.startswith("/"):
+            stuck = _GLUED_VALUE.match(glued) if d.key not in ("seller", "buyer") else None
+            if stuck is None and not (line.text[e - 1] in _NUMBER_SIGNS and glued[:1].isdigit()):
+                continue  # the label ends inside a word ("Datamatrix"), not at a slash ("Imponibile/Importo")
+        end = word_end if punctuation_only else e + (stuck.end() if stuck is not None else 0)
+        candidates.append(Hit(d, line, s, end, tuple(m.groupdict().items())))
     return _join_translations(line, _best_cover(candidates))
 
 
-# Each list of labels indexed by the two characters its labels start with: a line is matched
-# only against the labels whose head starts one of its words (and those without a head),
-# not against all 2,500, in the list's own order (ties in ``_best_cover`` depend on it).
-# The label lists are module constants; an index is rebuilt if its list grew.
-_INDEXES: dict[int, tuple[list[LabelDef] | tuple[LabelDef, ...], dict[str, list[int]], list[int]]] = {}
+def _label_starts(line: TextLine) -> list[int]:
+    """Where a label may start: a word's start, or right after an opening parenthesis or a
+    stray quote that starts a word ("(Qty)", OCR's '"Company code')."""
+    text = line.folded
+    return sorted(set(line.starts) | {s + 1 for s in line.starts if text[s : s + 1] in _OPENERS})
+
+
+class _Group:
+    """The labels of a list that start with the same two characters (or with none fixed),
+    by their positions in the list, and one pattern of them all: a place where none of them
+    matches (most places) costs one match, not one per label."""
+
+    __slots__ = ("members", "_screen")
+
+    def __init__(self, members: list[int]):
+        self.members = members
+        self._screen: re.Pattern | None = None
+
+    def matching(self, defs, text: str, p: int) -> list[tuple[int, re.Match]]:
+        """The members whose pattern matches at ``p``, in order, with their matches."""
+        members = self.members
+        if len(members) > 1:
+            if self._screen is None:  # named groups as plain ones: names repeat across labels
+                self._screen = re.compile("|".join(f"(?:{_UNNAMED.sub('(?:', defs[i].pattern.pattern)})" for i in members))
+            if self._screen.match(text, p) is None:
+                return []
+        return [(i, m) for i in members if (m := defs[i].pattern.match(text, p)) is not None]
+
+
+_UNNAMED = re.compile(r"\(\?P<\w+>")
+
+
+class _Index:
+    """A list of labels by the two characters they start with; those whose start is not two
+    fixed characters ("n[o92*?]...", "(?:rn|m)...") by the characters they may start with."""
+
+    def __init__(self, defs: list[LabelDef] | tuple[LabelDef, ...]):
+        self.defs, self.size = defs, len(defs)
+        by_head: dict[str, list[int]] = {}
+        by_first: dict[str, list[int]] = {}
+        anywhere: list[int] = []
+        for i, d in enumerate(defs):
+            if d.head is not None:
+                by_head.setdefault(d.head, []).append(i)
+                continue
+            firsts = first_characters(d.pattern.pattern)
+            if firsts is None:
+                anywhere.append(i)
+            for ch in firsts or ():
+                by_first.setdefault(ch, []).append(i)
+        self.by_head = {head: _Group(members) for head, members in by_head.items()}
+        self.by_first = {ch: _Group(members) for ch, members in by_first.items()}
+        self.anywhere = _Group(anywhere) if anywhere else None
+
+    def groups_at(self, text: str, p: int) -> list[_Group]:
+        """The groups whose labels may start at ``p``: of its two characters, and of "m"
+        and the next where OCR read an "m" as "rn" (see labels._rn_or_m)."""
+        groups = [g for g in (self.by_head.get(text[p : p + 2]), self.by_first.get(text[p : p + 1]), self.anywhere)
+                  if g is not None]
+        if text.startswith("rn", p):
+            also = self.by_head.get("m" + text[p + 2 : p + 3])
+            if also is not None:
+                groups.append(also)
+        return groups
+
+    def headless(self) -> list[int]:
+        return sorted({i for g in (*self.by_first.values(), self.anywhere) if g is not None for i in g.members})
+
+
+def first_characters(pattern: str) -> frozenset[str] | None:
+    """The characters every match of ``pattern`` starts with, or None where it cannot be
+    told (a class of ranges, a wildcard, an escape such as ``\\w``)."""
+    return _firsts(list(_sre_parser.parse(pattern)))
+
+
+def _firsts(items: list) -> frozenset[str] | None:
+    for k, (op, av) in enumerate(items):
+        if op is _sre.LITERAL:
+            return frozenset(chr(av))
+        if op is _sre.IN:
+            if all(o is _sre.LITERAL for o, _ in av):
+                return frozenset(chr(v) for _, v in av)
+            return None
+        if op is _sre.BRANCH:
+            branches = [_firsts(list(b) + items[k + 1 :]) for b in av[1]]
+            return None if any(b is None for b in branches) else frozenset().union(*branches)  # type: ignore[arg-type]
+        if op is _sre.SUBPATTERN:
+            return _firsts(list(av[-1]) + items[k + 1 :])
+        if op in (_sre.MAX_REPEAT, _sre.MIN_REPEAT):
+            low, _high, sub = av
+            inner = _firsts(list(sub) + (items[k + 1 :] if low == 0 else []))
+            if low == 0 and inner is not None:
+                rest = _firsts(items[k + 1 :])
+                return None if rest is None else inner | rest
+            return inner
+        if op in (_sre.ASSERT, _sre.ASSERT_NOT, _sre.AT):
+            continue  # takes no character
+        return None
+    return None
+
+
+# Each list of labels indexed by the two characters its labels start with: a place on a
+# line is matched only against the labels that start as it does (and those without a
+# fixed start), not against all 2,500. The label lists are module constants; an index is
+# rebuilt if its list grew.
+_INDEXES: dict[int, _Index] = {}
+
+
+def _index_of(defs: Iterable[LabelDef]) -> _Index:
+    if not isinstance(defs, (list, tuple)):
+        return _Index(tuple(defs))
+    index = _INDEXES.get(id(defs))
+    if index is None or index.defs is not defs or index.size != len(defs):
+        index = _INDEXES[id(defs)] = _Index(defs)
+    return index
 
 
 def defs_for(defs: Iterable[LabelDef], heads: set[str]) -> list[LabelDef]:
-    """The labels of ``defs`` that may match a line whose words start with ``heads``."""
-    if not isinstance(defs, (list, tuple)):
-        return [d for d in defs if d.head is None or d.head in heads]
-    cached = _INDEXES.get(id(defs))
-    if cached is None or cached[0] is not defs or sum(map(len, cached[1].values())) + len(cached[2]) != len(defs):
-        by_head: dict[str, list[int]] = {}
-        headless = []
-        for i, d in enumerate(defs):
-            (headless if d.head is None else by_head.setdefault(d.head, [])).append(i)
-        cached = _INDEXES[id(defs)] = (defs, by_head, headless)
-    _, by_head, headless = cached
-    return [defs[i] for i in sorted(headless + [i for head in heads for i in by_head.get(head, ())])]
+    """The labels of ``defs`` that may match text whose words start with ``heads``, in the
+    list's order."""
+    index = _index_of(defs)
+    members = {i for g in (index.by_head.get(h) for h in heads) if g is not None for i in g.members}
+    return [index.defs[i] for i in sorted(members.union(index.headless()))]
 
 
 _GLUED_VALUE = re.compile(r"[.:#]+(?=[+\d])")
