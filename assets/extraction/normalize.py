@@ -36,9 +36,20 @@ def _fold_char(ch: str) -> str:
     return low if len(low) == 1 else ch
 
 
+class _Folding(dict):
+    """Code point -> folded character, for ``str.translate``: filled as characters are met."""
+
+    def __missing__(self, code: int) -> str:
+        folded = self[code] = _fold_char(chr(code))
+        return folded
+
+
+_FOLDING = _Folding()
+
+
 def fold(text: str) -> str:
     """Lower-case, diacritic-free form of ``text`` with the same length."""
-    return "".join(_fold_char(ch) for ch in text)
+    return text.translate(_FOLDING)
 
 
 def clean_value(text: str) -> str:
