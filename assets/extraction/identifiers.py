@@ -22,6 +22,7 @@ from stdnum.gb import vat as gb_vat
 from stdnum.in_ import gstin as in_gstin
 from stdnum.no import mva as no_vat
 
+from . import per_document
 from .company_codes import CHECKED, register_code_valid
 
 # EU member states' VAT prefixes (Greece uses EL; XI is Northern Ireland).
@@ -135,14 +136,23 @@ def normalize_vat(text: str) -> CodeMatch | None:
 
 def find_vat_codes(text: str) -> list[CodeMatch]:
     """VAT codes with an EU country prefix in ``text``: valid ones, else well-formed ones,
-    never the start of an IBAN.
+    never the start of an IBAN (a line is asked about by every reader of parties: the
+    answer is kept for the document)."""
+    return list(_vat_codes(text))
+
+
+@per_document.memoized
+def _vat_codes(text: str) -> tuple[CodeMatch, ...]:
+    """``find_vat_codes``.
 
     The body regex is greedy, so shorter prefixes of it are tried too ("LT123456715 UAB"
     must not swallow the next word).
     """
-    found = []
-    ibans = {m.start for m in find_ibans(text)}
+    found: list[CodeMatch] = []
     upper, pos = _upper(text), 0
+    if _VAT_RE.search(upper) is None:
+        return ()  # most lines: no account to look for either
+    ibans = {m.start for m in find_ibans(text)}
     # Matches are searched one after another, the next from where a code ended or, where
     # none was read, right after the prefix: "FISCALE IT60495660536" is no Finnish code
     # and must not hide the Italian one its greedy body swallowed.
@@ -178,7 +188,7 @@ def find_vat_codes(text: str) -> list[CodeMatch]:
         if best:
             found.append(_canonical(best))
             pos = max(pos, best.end)
-    return found
+    return tuple(found)
 
 
 def _alone(text: str, start: int, body: str) -> bool:

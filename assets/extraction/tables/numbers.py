@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from decimal import Decimal
 from itertools import combinations
 
+from .. import per_document
 from ..amounts import find_amounts
 from ..lines import Span, TextLine
 from ..thresholds import MAX_NUMBERS, ROW_ROUNDING
@@ -66,8 +67,14 @@ def line_numbers(line: TextLine) -> list[Num]:
     """Every number of a line, left to right, read cell by cell.
 
     Reading per cell keeps a quantity and a price printed in neighbouring columns apart
-    ("11   821,80" is two numbers, not the grouped 11 821,80).
+    ("11   821,80" is two numbers, not the grouped 11 821,80). A line is asked about by
+    every reader of tables: its numbers are read once per document.
     """
+    return list(_numbers(line))
+
+
+@per_document.memoized
+def _numbers(line: TextLine) -> tuple[Num, ...]:
     out: list[Num] = []
     for c_start, c_end in line.cells:
         # "2x1,29": a multiplication sign glued to its factors (same length, so offsets hold).
@@ -79,7 +86,7 @@ def line_numbers(line: TextLine) -> list[Num]:
             percent = text[m.end :].lstrip().startswith("%")
             out.append(Num(m.value, line, c_start + m.start, c_start + m.end, _decimals(m.value, raw),
                            percent, alt, in_text))
-    return out
+    return tuple(out)
 
 
 # A unit printed in a number's cell: letters, maybe a dot or a power ("Stk", "kg", "m²", "Std.",
