@@ -34,15 +34,13 @@ from schemas.qr_codes import QrCode
 
 from ..extraction.validation import overall
 from ..ocr.model import Document
+from ..ocr.pdf_text import draws_graphics
 from .attachment import with_pdf
 
 log = logging.getLogger(__name__)
 
 RENDER_DPI = 200  # a 2 cm code of 45 modules gets about 3.5 px a module
 MAX_PAGES = 4  # codes sit on the first or last page; a long document is scanned at both ends
-# The smallest code (21 x 21 modules) has about 200 dark modules, drawn as a square of 4-5
-# segments each or as runs of them: fewer segments on a page than this draw no code.
-MIN_CODE_SEGMENTS = 200
 SMALL_IMAGE = 2000  # px on the long side: below it a page without codes is read again at twice the size
 EVIDENCE_CONFIDENCE = 0.99  # a checksummed, machine-written value
 MISMATCH_CONFIDENCE = 0.5  # below every review bar, as for an embedded invoice the page contradicts
@@ -109,34 +107,23 @@ def _money(value: str) -> str | None:
 
 # --- finding the codes ------------------------------------------------------------------
 
-def may_show_a_code(page) -> bool:
-    """Whether a PDF page draws anything a code could be: an image, or vector graphics of
-    at least `MIN_CODE_SEGMENTS` path segments (a code drawn as squares, one path or many).
-    A page of text and a few rules is not rendered at all: that render and scan was most of
-    what reading a text PDF cost."""
-    import pypdfium2.raw as pdfium_c
-
-    segments = 0
-    for obj in page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_PATH)):
-        if obj.type == pdfium_c.FPDF_PAGEOBJ_IMAGE:
-            return True
-        segments += max(0, pdfium_c.FPDFPath_CountSegments(obj.raw))
-        if segments >= MIN_CODE_SEGMENTS:
-            return True
-    return False
-
-
-def _page_images(data: bytes, mime: str) -> list[tuple[int, Image.Image]]:
-    """(page number, greyscale image) of the pages worth scanning."""
+def _page_images(data: bytes, mime: str, doc: Document) -> list[tuple[int, Image.Image]]:
+    """(page number, greyscale image) of the pages worth scanning: of a PDF, those that draw
+    graphics (``Page.graphics``, told when the page was read; a file with none of them is
+    not opened again)."""
     if (mime or "").split(";", 1)[0].strip().lower() == "application/pdf":
+        graphics = {page.number: page.graphics for page in doc.pages}
+        if doc.pages and not any(graphics.get(n + 1) is not False for n in _wanted(len(doc.pages))):
+            return []
+
         def render(pdf) -> list[tuple[int, Image.Image]]:
-            count = len(pdf)
-            wanted = list(range(count)) if count <= MAX_PAGES else [0, 1, count - 2, count - 1]
             out = []
-            for index in wanted:
+            for index in _wanted(len(pdf)):
+                if graphics.get(index + 1) is False:
+                    continue
                 page = pdf[index]
                 try:
-                    if may_show_a_code(page):
+                    if graphics.get(index + 1) or draws_graphics(page):
                         out.append((index + 1, page.render(scale=RENDER_DPI / 72, grayscale=True).to_pil().copy()))
                 finally:
                     page.close()
@@ -146,13 +133,18 @@ def _page_images(data: bytes, mime: str) -> list[tuple[int, Image.Image]]:
         return [(1, ImageOps.exif_transpose(image).convert("L"))]
 
 
+def _wanted(count: int) -> list[int]:
+    """The pages (0-based) scanned for codes: codes sit on the first or last page."""
+    return list(range(count)) if count <= MAX_PAGES else [0, 1, count - 2, count - 1]
+
+
 def scan(data: bytes, mime: str, doc: Document) -> list[dict]:
     """Every QR code on the scanned pages, parsed, with its page and box in PDF points."""
     import zxingcpp  # the native reader loads only where documents are read
 
     sizes = {page.number: (page.width, page.height) for page in doc.pages}
     found = []
-    for number, image in _page_images(data, mime):
+    for number, image in _page_images(data, mime, doc):
         width, height = sizes.get(number, (image.width * 72 / RENDER_DPI, image.height * 72 / RENDER_DPI))
         codes = zxingcpp.read_barcodes(image, formats=zxingcpp.BarcodeFormat.QRCode)
         if not codes and max(image.size) < SMALL_IMAGE:

@@ -192,6 +192,9 @@ class Page:
     ``"rapidocr"``, ``"surya"``); ``text_layer`` says whether the words came from the
     PDF's own text (exact) rather than OCR; ``ocr_language`` is the
     Tesseract model that read the page ("lit", "deu+lit", ...), None for text layers.
+    ``graphics`` says whether a PDF page draws an image or enough vector graphics to be a
+    code (``pdf_text.draws_graphics``): a page that does not is never rendered to look for
+    QR codes. None where it is not known (an image file is all image).
     """
 
     number: int
@@ -201,6 +204,7 @@ class Page:
     engine: str
     text_layer: bool
     ocr_language: str | None = None
+    graphics: bool | None = None
     _lines: list[Line] | None = field(default=None, init=False, repr=False, compare=False)
 
     def lines(self) -> list[Line]:

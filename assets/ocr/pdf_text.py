@@ -11,6 +11,7 @@ released while a rendered page is being OCR'd.
 
 from __future__ import annotations
 
+import ctypes
 import threading
 import unicodedata
 from typing import Callable
@@ -28,6 +29,9 @@ MAX_RENDER_PIXELS = 40_000_000
 MIN_ALNUM_CHARS = 20
 # Share of replacement / private-use / control characters that marks a broken text layer.
 MAX_BAD_CHAR_SHARE = 0.1
+# The smallest QR code (21 x 21 modules) has about 200 dark modules, drawn as a square of
+# 4-5 segments each or as runs of them: fewer segments on a page than this draw no code.
+MIN_CODE_SEGMENTS = 200
 # A gap wider than this share of the character height splits a word even without a space.
 WORD_GAP = 0.2
 
@@ -79,8 +83,9 @@ def _read_page(pdf: pdfium.PdfDocument, index: int, language: str | None = None)
         try:
             width, height, to_top_left = _page_geometry(page)
             words = _text_layer_words(page, to_top_left)
+            graphics = draws_graphics(page)
             if text_layer_usable(words):
-                return Page(index + 1, width, height, words, engine="pdf-text", text_layer=True)
+                return Page(index + 1, width, height, words, engine="pdf-text", text_layer=True, graphics=graphics)
             scale = min(RENDER_DPI / 72, (MAX_RENDER_PIXELS / max(1.0, width * height)) ** 0.5)
             # Copied out of PDFium's buffer so the image outlives the bitmap.
             image = page.render(scale=scale, grayscale=True).to_pil().copy()
@@ -89,8 +94,23 @@ def _read_page(pdf: pdfium.PdfDocument, index: int, language: str | None = None)
     # OCR outside the PDFium lock: other threads may read PDFs meanwhile.
     ocr_page = engines.ocr_image(image, page_number=index + 1, dpi=scale * 72, language=language)
     # Report the page size in the PDF's own points rather than the rounded render size.
-    ocr_page.width, ocr_page.height = width, height
+    ocr_page.width, ocr_page.height, ocr_page.graphics = width, height, graphics
     return ocr_page
+
+
+def draws_graphics(page: pdfium.PdfPage) -> bool:
+    """Whether a PDF page draws anything a QR code could be: an image, or vector graphics
+    of at least ``MIN_CODE_SEGMENTS`` path segments (a code drawn as squares, one path or
+    many). Told while the page is open for its text, so that a page of text and a few
+    rules is never loaded again, let alone rendered, to look for codes."""
+    segments = 0
+    for obj in page.get_objects(filter=(pdfium_c.FPDF_PAGEOBJ_IMAGE, pdfium_c.FPDF_PAGEOBJ_PATH)):
+        if obj.type == pdfium_c.FPDF_PAGEOBJ_IMAGE:
+            return True
+        segments += max(0, pdfium_c.FPDFPath_CountSegments(obj.raw))
+        if segments >= MIN_CODE_SEGMENTS:
+            return True
+    return False
 
 
 def _page_geometry(page: pdfium.PdfPage):
@@ -123,6 +143,13 @@ def _text_layer_words(page: pdfium.PdfPage, to_top_left) -> list[Word]:
     textpage = page.get_textpage()
     try:
         n = textpage.count_chars()
+        # The page's UTF-16 units in one call, and one box reused for every character: a
+        # call per character and a box allocated for each were most of what reading cost.
+        codes = (ctypes.c_ushort * (n + 1))()
+        if n:
+            pdfium_c.FPDFText_GetText(textpage.raw, 0, n, codes)
+        rect = pdfium_c.FS_RECTF()
+        loose_box = pdfium_c.FPDFText_GetLooseCharBox
         words: list[Word] = []
         chars: list[str] = []
         box: list[float] = []  # x0, y0, x1, y1 of the current word (top-left space)
@@ -136,23 +163,25 @@ def _text_layer_words(page: pdfium.PdfPage, to_top_left) -> list[Word]:
 
         i = 0
         while i < n:
-            code = pdfium_c.FPDFText_GetUnicode(textpage.raw, i)
+            code = codes[i]
             step = 1
             if 0xD800 <= code < 0xDC00 and i + 1 < n:  # UTF-16 surrogate pair
-                low = pdfium_c.FPDFText_GetUnicode(textpage.raw, i + 1)
+                low = codes[i + 1]
                 if 0xDC00 <= low < 0xE000:
                     code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
                     step = 2
-            # PDFium reports a hyphen that ends a line, where a word was broken, as 0x02.
-            ch = "-" if code == 0x02 else chr(code) if code else ""
+            # PDFium reports a hyphen that ends a line, where a word was broken, as 0x02
+            # (0xFFFE in the text of a range).
+            ch = "-" if code in (0x02, 0xFFFE) else chr(code) if code else ""
             if not ch or ch.isspace() or ch in "\x00\ufeff\u200b":
                 flush()
                 prev = None
                 i += step
                 continue
-            left, bottom, right, top = textpage.get_charbox(i, loose=True)
-            ax, ay = to_top_left(left, top)
-            bx, by = to_top_left(right, bottom)
+            if not loose_box(textpage.raw, i, rect):
+                raise pdfium.PdfiumError("Failed to get charbox.")
+            ax, ay = to_top_left(rect.left, rect.top)
+            bx, by = to_top_left(rect.right, rect.bottom)
             x0, x1, y0, y1 = min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)
             if prev is not None:
                 px0, py0, px1, py1 = prev

@@ -20,6 +20,7 @@ from reportlab.lib.utils import ImageReader
 from assets.einvoice import qr_codes
 from assets.ocr import read_document
 from assets.ocr.model import Document
+from assets.ocr.pdf_text import draws_graphics
 from assets.process import process_document
 from corpus import degrade
 from schemas.qr_codes import QrCode
@@ -235,18 +236,27 @@ def test_codes_drawn_as_vector_graphics_are_read(vector):
     assert [(c["kind"], c["iban"], c["amount"]) for c in codes] == [("epc", IBAN, "3029.84")]
 
 
-def test_a_page_of_text_and_rules_is_not_rendered_for_codes():
+def test_a_page_of_text_and_rules_is_not_rendered_for_codes(monkeypatch):
     document = pdfium.PdfDocument(_page(None))
     try:
-        assert not qr_codes.may_show_a_code(document[0])
+        assert not draws_graphics(document[0])
     finally:
         document.close()
     for made in (_page(EPC), _page(EPC, vector="path"), _page(EPC, vector="squares")):
         document = pdfium.PdfDocument(made)
         try:
-            assert qr_codes.may_show_a_code(document[0])
+            assert draws_graphics(document[0])
         finally:
             document.close()
+        assert all(page.graphics for page in read_document(made, "application/pdf").pages)
+    # told while the page was read for its text: a text-only file is not opened again
+    text_only = _page(None)
+    doc = read_document(text_only, "application/pdf")
+    assert [page.graphics for page in doc.pages] == [False]
+    opened = []
+    monkeypatch.setattr(qr_codes, "with_pdf", lambda data, read: opened.append(data) or read(pdfium.PdfDocument(data)))
+    assert qr_codes.scan(text_only, "application/pdf", doc) == [] and opened == []
+    assert qr_codes.scan(text_only, "application/pdf", Document([])) == [] and opened == [text_only]
 
 
 def test_extraction_records_the_code_and_weighs_it():
