@@ -44,6 +44,10 @@ _VAT_RE = re.compile(
 )
 _IBAN_RE = re.compile(r"(?<![A-Za-z0-9])(?P<iban>[A-Z]{2}\s?\d{2}(?:\s?[A-Z0-9]){10,32})")
 _COMPANY_CODE_RE = re.compile(r"(?<![\d\w+])(\d{9})(?![\d\w])")
+# Every VAT code of eight characters or more holds six digits or more (an Irish number
+# with its letters, a Spanish NIF): one OCR left fewer than three of is past repair, and
+# the words after a country's two letters ("SEB BANKAS") are no code to validate.
+_VAT_MIN_DIGITS = 3
 _BIC_RE = re.compile(r"(?<![A-Z0-9])([A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)(?![A-Z0-9])")
 
 
@@ -150,17 +154,19 @@ def _vat_codes(text: str) -> tuple[CodeMatch, ...]:
     """
     found: list[CodeMatch] = []
     upper, pos = _upper(text), 0
-    if _VAT_RE.search(upper) is None:
-        return ()  # most lines: no account to look for either
-    ibans = {m.start for m in find_ibans(text)}
+    ibans: set[int] | None = None  # looked for once a line has a prefix and digits after it
     # Matches are searched one after another, the next from where a code ended or, where
     # none was read, right after the prefix: "FISCALE IT60495660536" is no Finnish code
     # and must not hide the Italian one its greedy body swallowed.
     while (m := _VAT_RE.search(upper, pos)) is not None:
         pos = m.start() + 1
+        cc, body = m.group("cc"), compact(m.group("body"))
+        if sum(ch.isdigit() for ch in body) < _VAT_MIN_DIGITS:
+            continue  # "SEB BANKAS", "SKAITA FAKTŪRA": words after a country's letters
+        if ibans is None:
+            ibans = {i.start for i in find_ibans(text)}
         if m.start() in ibans:
             continue  # "EE35 8251 7506 ..." is an account, whatever its first digits pass
-        cc, body = m.group("cc"), compact(m.group("body"))
         best: CodeMatch | None = None
         for length in range(len(body), 7, -1):
             candidate = body[:length]
