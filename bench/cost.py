@@ -38,6 +38,9 @@ FIXTURES = ROOT / "tests" / "fixtures"
 RESULTS = ROOT / "bench" / "results"
 TARGETS = {"digital_cpu_ms_per_invoice": 30, "scan_share_of_tesseract_limit": 0.85}
 SAMPLE_S = 0.25
+# The reference machine's speed: the CPU-seconds it takes to read the benchmark's scan alone
+# (this project's two-core development machine at its usual speed).
+REFERENCE_TESSERACT_S = 1.2
 
 
 class StackCpu:
@@ -157,11 +160,13 @@ def tesseract_limit(scan: Path, pages: int = 3) -> dict:
     return {"cpu_s_per_page": round(per_page, 2), "cores": cores, "pages_per_minute": round(60 * cores / per_page, 1)}
 
 
-def measure(digital: int = 40, scans: int = 12, idle_s: float = 10.0) -> dict:
+def measure(digital: int = 200, scans: int = 12, idle_s: float = 10.0) -> dict:
     with tempfile.TemporaryDirectory(prefix="invoices-cost-") as tmp:
         home = Path(tmp)
         receiver = Receiver(home).start()
-        stack = Stack(home / "home")
+        # the service's default key cache (the test stack turns it off, so that a test's change
+        # of access bites at once): a partner's every request is not a store lookup
+        stack = Stack(home / "home", INVOICES_AUTH_CACHE_S="1")
         try:
             stack.start()
             stack.start_webhooks(INVOICES_WEBHOOK_ALLOW_LOOPBACK="1", INVOICES_WEBHOOK_CA_FILE=str(receiver.ca_file))
@@ -191,6 +196,12 @@ def measure(digital: int = 40, scans: int = 12, idle_s: float = 10.0) -> dict:
     limit = tesseract_limit(FIXTURES / "invoice_scan.png")
     result["tesseract_alone"] = limit
     result["scan"]["share_of_tesseract_limit"] = round(result["scan"]["per_minute"] / limit["pages_per_minute"], 2)
+    # A shared machine's speed drifts (Tesseract alone took 1.21 to 1.68 CPU-s a page here
+    # within an hour): the digital figure is also given at the reference speed, scaled by
+    # the Tesseract page read in the same run, so that runs compare.
+    result["digital"]["cpu_ms_per_document_at_reference_speed"] = round(
+        result["digital"]["cpu_ms_per_document"] * REFERENCE_TESSERACT_S / limit["cpu_s_per_page"], 1)
+    result["reference_tesseract_cpu_s_per_page"] = REFERENCE_TESSERACT_S
     result["targets"] = TARGETS
     result["meets"] = {
         "digital_cpu_ms_per_invoice": result["digital"]["cpu_ms_per_document"] <= TARGETS["digital_cpu_ms_per_invoice"],
@@ -201,7 +212,7 @@ def measure(digital: int = 40, scans: int = 12, idle_s: float = 10.0) -> dict:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--digital", type=int, default=40, help="digital PDFs")
+    parser.add_argument("--digital", type=int, default=200, help="digital PDFs (a few seconds of work: fewer, and the machine's noise is the figure)")
     parser.add_argument("--scans", type=int, default=12, help="scanned pages")
     args = parser.parse_args()
     result = measure(args.digital, args.scans)
