@@ -11,10 +11,10 @@ Which short words stand as a label where they are read (``stands_as_heading``,
 from __future__ import annotations
 
 import re
-import re._constants as _sre
+import re._constants as _sre  # the parser of `re` itself (Python 3.11+; sre_parse before)
 import re._parser as _sre_parser
 from dataclasses import dataclass
-from typing import Iterable
+from typing import Sequence
 
 from . import per_document
 from .labels import ENGLISH, LabelDef
@@ -57,15 +57,13 @@ class Hit:
 _FOUND: dict[tuple, tuple[object, list[tuple[LabelDef, int, int, tuple]]]] = per_document.kept({})
 
 
-def find_hits(line: TextLine, defs: Iterable[LabelDef]) -> list[Hit]:
+def find_hits(line: TextLine, defs: Sequence[LabelDef]) -> list[Hit]:
     """Labels on a line: whole words only, never overlapping (see ``_best_cover``).
 
     A label may end inside a word only at punctuation glued to it ("Nr.:", "kodas:",
     "Invoice#123"), so "Data" never matches inside "Datamatrix". The punctuation becomes
     part of the label, not of the value.
     """
-    if not isinstance(defs, (list, tuple)):
-        return _find_hits(line, defs)
     key = (line.text, tuple(line.starts), tuple(line.cells), id(defs), len(defs))
     cached = _FOUND.get(key)
     if cached is None or cached[0] is not defs:
@@ -77,7 +75,7 @@ def find_hits(line: TextLine, defs: Iterable[LabelDef]) -> list[Hit]:
     return [Hit(label, line, start, end, groups) for label, start, end, groups in cached[1]]
 
 
-def _find_hits(line: TextLine, defs: Iterable[LabelDef]) -> list[Hit]:
+def _find_hits(line: TextLine, defs: Sequence[LabelDef]) -> list[Hit]:
     text = line.folded
     index = _index_of(defs)
     found: list[tuple[int, int, re.Match]] = []
@@ -145,7 +143,7 @@ class _Index:
     """A list of labels by the two characters they start with; those whose start is not two
     fixed characters ("n[o92*?]...", "(?:rn|m)...") by the characters they may start with."""
 
-    def __init__(self, defs: list[LabelDef] | tuple[LabelDef, ...]):
+    def __init__(self, defs: Sequence[LabelDef]):
         self.defs, self.size = defs, len(defs)
         by_head: dict[str, list[int]] = {}
         by_first: dict[str, list[int]] = {}
@@ -162,6 +160,7 @@ class _Index:
         self.by_head = {head: _Group(members) for head, members in by_head.items()}
         self.by_first = {ch: _Group(members) for ch, members in by_first.items()}
         self.anywhere = _Group(anywhere) if anywhere else None
+        self.headless = sorted({i for members in (*by_first.values(), anywhere) for i in members})
 
     def groups_at(self, text: str, p: int) -> list[_Group]:
         """The groups whose labels may start at ``p``: of its two characters, and of "m"
@@ -173,9 +172,6 @@ class _Index:
             if also is not None:
                 groups.append(also)
         return groups
-
-    def headless(self) -> list[int]:
-        return sorted({i for g in (*self.by_first.values(), self.anywhere) if g is not None for i in g.members})
 
 
 def first_characters(pattern: str) -> frozenset[str] | None:
@@ -217,21 +213,19 @@ def _firsts(items: list) -> frozenset[str] | None:
 _INDEXES: dict[int, _Index] = {}
 
 
-def _index_of(defs: Iterable[LabelDef]) -> _Index:
-    if not isinstance(defs, (list, tuple)):
-        return _Index(tuple(defs))
+def _index_of(defs: Sequence[LabelDef]) -> _Index:
     index = _INDEXES.get(id(defs))
     if index is None or index.defs is not defs or index.size != len(defs):
         index = _INDEXES[id(defs)] = _Index(defs)
     return index
 
 
-def defs_for(defs: Iterable[LabelDef], heads: set[str]) -> list[LabelDef]:
+def defs_for(defs: Sequence[LabelDef], heads: set[str]) -> list[LabelDef]:
     """The labels of ``defs`` that may match text whose words start with ``heads``, in the
     list's order."""
     index = _index_of(defs)
     members = {i for g in (index.by_head.get(h) for h in heads) if g is not None for i in g.members}
-    return [index.defs[i] for i in sorted(members.union(index.headless()))]
+    return [index.defs[i] for i in sorted(members.union(index.headless))]
 
 
 _GLUED_VALUE = re.compile(r"[.:#]+(?=[+\d])")
