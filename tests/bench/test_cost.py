@@ -46,4 +46,5 @@ def test_a_process_that_never_rests_shows_in_the_idle_figure():
         idle = idle_after_load(seconds=1.5)
     finally:
         spinner.wait(timeout=30)
-    assert idle["cores"] >= 0.5 and idle["by_part"]
+    # most of a core alone; at least a quarter beside the other tests running in parallel
+    assert idle["cores"] >= 0.25 and idle["by_part"]

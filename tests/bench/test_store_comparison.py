@@ -53,4 +53,6 @@ def test_a_postgres_run_writes_its_figures_beside_sqlites(tmp_path):
         postgres["digital_burst"]["completed_per_minute"] / sqlite["digital_burst"]["completed_per_minute"], abs=1e-3)
     assert {"postgres_uploads_ratio", "postgres_completed_ratio", "digital_cpu_ms_per_invoice",
             "idle_after_load_cores"} <= set(report["meets"])
-    assert sqlite["cost"]["digital"]["documents"] == 2 and sqlite["cost"]["digital"]["cpu_ms_per_document"] > 0
+    # two documents: the stack's idle CPU over the same span (subtracted) may be as large as their cost
+    digital = sqlite["cost"]["digital"]
+    assert digital["documents"] == 2 and digital["cpu_s"] > 0 and digital["cpu_ms_per_document"] >= 0

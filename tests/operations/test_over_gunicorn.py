@@ -28,11 +28,14 @@ def _plan(ops, team: str, *options: str) -> None:
 
 
 @pytest.fixture(scope="module")
-def ops(tmp_path_factory):
-    """A stack of its own: a short store busy timeout lets a held write lock surface fast."""
+def ops(tmp_path_factory, redis_url):
+    """A stack of its own: a short store busy timeout lets a held write lock surface fast, and
+    counters in a database of their own, so failed authentications of other tests' stacks
+    from this same address (the counters are per address) never block this one's."""
     home = tmp_path_factory.mktemp("ops")
+    own_counters = redis_url.rsplit("/", 1)[0] + "/1"
     with running(home, INVOICES_STREAM_GROUPS="1", INVOICES_DB_BUSY_TIMEOUT_MS="1000",
-                 INVOICES_AUTH_CACHE_S=str(AUTH_CACHE_S)) as s:
+                 INVOICES_AUTH_CACHE_S=str(AUTH_CACHE_S), INVOICES_REDIS_URL=own_counters) as s:
         yield s
 
 

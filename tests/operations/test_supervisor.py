@@ -136,6 +136,7 @@ def _stream_runs(home: Path) -> list:
         return [r for r in instance.get_runs(limit=20) if r.job_name == "stream_job"]
 
 
+@pytest.mark.slow
 def test_stopping_ends_the_stream_runs_cancelled_and_the_next_start_resumes(tmp_path):
     home = tmp_path / "home"
     env = {
@@ -185,25 +186,28 @@ def test_stopping_ends_the_stream_runs_cancelled_and_the_next_start_resumes(tmp_
         os.kill(wrapper, signal.SIGKILL)
         new_wrapper = _restarted(conf | {"proc": proc}, "dagster-daemon", wrapper)
         deadline = time.monotonic() + 20
-        while time.monotonic() < deadline and sorted(_daemons().values()) != [new_wrapper]:
+        while time.monotonic() < deadline and sorted(_daemons(home).values()) != [new_wrapper]:
             time.sleep(0.5)
-        assert sorted(_daemons().values()) == [new_wrapper], _daemons()
+        assert sorted(_daemons(home).values()) == [new_wrapper], _daemons(home)
     finally:
         proc.stop(timeout_s=60)
 
 
-def _daemons() -> dict[int, int]:
-    """pid -> parent pid of every `dagster-daemon run` process alive."""
+def _daemons(home: Path) -> dict[int, int]:
+    """pid -> parent pid of every `dagster-daemon run` process alive of the stack in `home`
+    (the tests run in parallel: another test's stack has daemons of its own)."""
     found = {}
+    mark = f"INVOICES_HOME={home}".encode()
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
             cmd = (entry / "cmdline").read_bytes().split(b"\0")
             stat = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+            environ = (entry / "environ").read_bytes().split(b"\0")
         except (FileNotFoundError, ProcessLookupError, PermissionError):
             continue
-        if any(part.endswith(b"dagster-daemon") for part in cmd) and b"run" in cmd and stat[0] != "Z":
+        if any(part.endswith(b"dagster-daemon") for part in cmd) and b"run" in cmd and stat[0] != "Z" and mark in environ:
             found[int(entry.name)] = int(stat[1])
     return found
 
