@@ -64,6 +64,7 @@ BACKFILL_STATUS = """query($id: String!) { partitionBackfillOrError(backfillId: 
   ... on PartitionBackfill { status } } }"""
 
 
+@pytest.mark.slow
 def test_a_backfill_launched_as_the_ui_launches_it_fills_the_days(stack):
     """The Dagster UI launches a backfill with this GraphQL mutation; the daemon runs it."""
     team = stack.provision(credits=2)

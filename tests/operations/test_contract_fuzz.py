@@ -13,7 +13,7 @@ import pytest
 
 from tests.support.stack import BIN, ROOT, running
 
-pytestmark = pytest.mark.e2e
+pytestmark = [pytest.mark.e2e, pytest.mark.slow]
 
 PDF = Path(__file__).resolve().parents[1] / "fixtures" / "invoice_digital.pdf"
 
