@@ -14,7 +14,7 @@ delivery, marks the attempt that never reported as interrupted, and tries again
 
 import random
 import uuid
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
@@ -135,19 +135,55 @@ def claim(store: Store, holder: str, delivery_ids: list[str], lease_s: float) ->
             return []
         _close_interrupted(conn, [r["id"] for r in rows if r["attempts"] > 1], now)
         _cancel_expired(conn, [r for r in rows if r["body"] is None], now)
-        rows = [r for r in rows if r["body"] is not None]
-        if not rows:
-            return []
-        made = conn.execute(
-            attempts.insert().returning(attempts.c.id, attempts.c.delivery_id),
-            [dict(delivery_id=r["id"], number=r["attempts"], dispatcher=holder, started_at=now) for r in rows],
-        ).all()
+        return _open_attempts(conn, sealer_for(store), holder, token, [r for r in rows if r["body"] is not None], now)
+
+
+def _open_attempts(conn: sa.Connection, sealer, holder: str, token: str, rows: list[dict], now: datetime) -> list[Claim]:
+    """The attempt rows of leased deliveries (written before anything is sent), and their claims.
+    `rows`: the delivery's id, endpoint_id, attempts (this attempt's number) and event_id, its
+    endpoint's url and secrets, and the body."""
+    if not rows:
+        return []
+    made = conn.execute(
+        attempts.insert().returning(attempts.c.id, attempts.c.delivery_id),
+        [dict(delivery_id=r["id"], number=r["attempts"], dispatcher=holder, started_at=now) for r in rows],
+    ).all()
     attempt_ids = {delivery_id: attempt_id for attempt_id, delivery_id in made}
     return [
         Claim(r["id"], r["endpoint_id"], token, attempt_ids[r["id"]], r["attempts"], r["event_id"], r["url"],
-              tuple(signing_secrets(r, now, sealer_for(store))), r["body"])
+              tuple(signing_secrets(r, now, sealer)), r["body"])
         for r in rows
     ]
+
+
+@dataclass(frozen=True)
+class Lease:
+    """What a dispatcher takes on as its fan-out writes new deliveries: it attempts them at
+    once, instead of a query finding them due and another transaction claiming them."""
+
+    holder: str
+    lease_s: float
+    admit: Callable[[str], bool]  # an endpoint's id -> a worker is free for it now (and is taken)
+
+
+def lease_new(conn: sa.Connection, store: Store, lease: Lease | None, new: list[tuple[dict, dict, str]],
+              now: datetime) -> list[Claim]:
+    """Insert new deliveries, those `lease` admits already leased to it with their first attempt
+    counted and its row written, exactly as `claim` leaves a claimed one; the rest wait pending to
+    be found due. `new`: (delivery row, its endpoint's row, the event's body)."""
+    token, taken = uuid.uuid4().hex, []
+    for row, endpoint, body in new:
+        if lease is not None and lease.admit(row["endpoint_id"]):
+            row.update(lease_holder=lease.holder, lease_token=token,
+                       lease_until=now + timedelta(seconds=lease.lease_s), attempts=1)
+            taken.append({**endpoint, **row, "body": body})
+        else:
+            row.update(lease_holder=None, lease_token=None, lease_until=None)
+    if new:
+        conn.execute(deliveries.insert(), [row for row, _, _ in new])
+    if not taken:
+        return []
+    return _open_attempts(conn, sealer_for(store), lease.holder, token, taken, now)
 
 
 def _next_state(claim_: Claim, outcome: Outcome, delays_s: tuple[float, ...]) -> dict:

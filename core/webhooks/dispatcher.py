@@ -48,7 +48,8 @@ class Dispatcher:
         self.results: queue.SimpleQueue[tuple[Claim, Outcome]] = queue.SimpleQueue()
         self.wake, self.stopping = threading.Event(), threading.Event()
         self.stats: Counter[str] = Counter()
-        self._due = {"fan_out": 0.0, "extend": 0.0, "sweep": 0.0, "report": time.monotonic() + REPORT_EVERY_S}
+        self._due = {"fan_out": 0.0, "claim": 0.0, "extend": 0.0, "sweep": 0.0,
+                     "report": time.monotonic() + REPORT_EVERY_S}
 
     # --- the loop ---------------------------------------------------------------------------
     def run(self) -> None:
@@ -91,27 +92,52 @@ class Dispatcher:
     # --- pieces -----------------------------------------------------------------------------
     def _fan_out(self) -> int:
         """An idle loop looks for new events at every wake-up; a loop kept busy by finishing
-        attempts looks at most twice per poll interval, unless a backlog is being worked off."""
+        attempts looks at most twice per poll interval, unless a backlog is being worked off.
+        The new deliveries it has workers for are leased as they are written and sent now."""
         now = time.monotonic()
         if now < self._due["fan_out"]:
             return 0
-        taken = fanout.fan_out(self.store)
-        self._due["fan_out"] = now if taken else now + self.cfg.poll_s / 2
-        return taken
+        fanned = fanout.fan_out_leasing(self.store, claims.Lease(self.holder, self.cfg.lease_s, self._admission()))
+        self._start(fanned.claims)
+        self._due["fan_out"] = now if fanned.events else now + self.cfg.poll_s / 2
+        if fanned.waiting:
+            self._due["claim"] = now  # left pending for want of a worker: claimed as soon as one is free
+        return fanned.events
+
+    def _admission(self):
+        """Admits a new delivery while a worker is free, for this process and for its endpoint."""
+        free = [self.cfg.concurrency - len(self.inflight)]
+        counts, cap = Counter(self.per_endpoint), self.cfg.endpoint_concurrency
+
+        def admit(endpoint_id: str) -> bool:
+            if free[0] <= 0 or counts[endpoint_id] >= cap:
+                return False
+            free[0] -= 1
+            counts[endpoint_id] += 1
+            return True
+
+        return admit
 
     def _claim(self) -> int:
+        """Deliveries the fan-out did not lease (retries, ones that waited for a worker, those of
+        a dispatcher that died): looked for at most twice per poll interval, at once while there
+        were some at the last look."""
+        now = time.monotonic()
         free = self.cfg.concurrency - len(self.inflight)
-        if free <= 0:
+        if free <= 0 or now < self._due["claim"]:
             return 0
         cap = self.cfg.endpoint_concurrency
         busy = [e for e, n in self.per_endpoint.items() if n >= cap]
         candidates = claims.due(self.store, utcnow(), free * 2, busy, list(self.inflight))
+        self._due["claim"] = now if candidates else now + self.cfg.poll_s / 2
         counts, picked = Counter(self.per_endpoint), []
         for delivery_id, endpoint_id in candidates:
             if len(picked) < free and counts[endpoint_id] < cap:
                 counts[endpoint_id] += 1
                 picked.append(delivery_id)
-        won = claims.claim(self.store, self.holder, picked, self.cfg.lease_s)
+        return self._start(claims.claim(self.store, self.holder, picked, self.cfg.lease_s))
+
+    def _start(self, won: list[Claim]) -> int:
         for item in won:
             self.inflight[item.delivery_id] = item
             self.per_endpoint[item.endpoint_id] += 1

@@ -3,12 +3,15 @@
 One transaction per batch: for every event row not yet fanned out, one delivery per
 matching endpoint (same team and mode, type subscribed, enabled, `sourceFilter` passed, and
 for an endpoint of one client, an event of that client's job),
-the event's body stored once, and the row marked. A row is taken with a conditional
-UPDATE (`fanned_out_at IS NULL`), so two dispatchers fanning out at once never make
-two deliveries of one event; the loser simply skips the row.
+the event's body stored once, and the row marked. The batch is taken with one conditional
+UPDATE (`fanned_out_at IS NULL`) that returns the rows it changed, so two dispatchers
+fanning out at once never make two deliveries of one event; the loser simply skips the row.
+A dispatcher with free workers leases the new deliveries in the same transaction
+(`claims.lease_new`) and attempts them at once.
 """
 
 from collections.abc import Iterable
+from dataclasses import dataclass
 
 import sqlalchemy as sa
 
@@ -16,8 +19,9 @@ from core.clock import utcnow
 from core.modes import Mode
 from core.store.db import Store
 from core.store.scoping import in_mode
-from core.store.tables import NOT_FANNED_OUT, jobs, outbox, webhook_deliveries, webhook_endpoints
+from core.store.tables import NOT_FANNED_OUT, jobs, outbox, webhook_endpoints, webhook_payloads
 from core.webhooks import deliveries, payloads
+from core.webhooks.claims import Claim, Lease, lease_new
 
 BATCH = 200
 
@@ -50,13 +54,12 @@ def _pending_events(store: Store, limit: int) -> list[dict]:
     return list(rows)
 
 
-def _take(conn: sa.Connection, row_id: int, now) -> dict | None:
+def _take(conn: sa.Connection, row_ids: list[int], now) -> list[dict]:
     taken = conn.execute(
-        outbox.update().where(outbox.c.id == row_id, outbox.c.fanned_out_at.is_(None)).values(fanned_out_at=now)
-    ).rowcount
-    if not taken:
-        return None
-    return dict(conn.execute(sa.select(outbox).where(outbox.c.id == row_id)).mappings().one())
+        outbox.update().where(outbox.c.id.in_(row_ids), outbox.c.fanned_out_at.is_(None))
+        .values(fanned_out_at=now).returning(*outbox.c)
+    ).mappings().all()
+    return sorted((dict(r) for r in taken), key=lambda r: r["id"])
 
 
 class _Endpoints:
@@ -85,23 +88,35 @@ class _Endpoints:
         return self.conn.execute(sa.select(jobs.c.client_id).where(jobs.c.id == event["job_id"])).scalar_one_or_none()
 
 
+@dataclass(frozen=True)
+class Fanned:
+    events: int  # events taken
+    claims: list[Claim]  # new deliveries leased to the caller, to attempt now
+    waiting: int  # new deliveries left pending (no worker was free for them)
+
+
 def fan_out(store: Store, limit: int = BATCH) -> int:
     """Fan out up to `limit` events; returns how many events were taken."""
+    return fan_out_leasing(store, None, limit).events
+
+
+def fan_out_leasing(store: Store, lease: Lease | None, limit: int = BATCH) -> Fanned:
+    """Fan out up to `limit` events; the new deliveries `lease` admits are leased to it."""
     ids = _pending_events(store, limit)
     if not ids:
-        return 0
-    taken = 0
+        return Fanned(0, [], 0)
     with store.write() as conn:
         now, endpoints = utcnow(), _Endpoints(conn)
-        for row_id in ids:
-            event = _take(conn, row_id, now)
-            if event is None:
-                continue
-            taken += 1
+        events = _take(conn, ids, now)
+        bodies, new = [], []
+        for event in events:
             targets = matching(endpoints.of(event["team_id"], event["mode"]), event, endpoints.client_of(event))
             if not targets:
                 continue
-            payloads.store(conn, event["team_id"], event["mode"], event["payload"], event["created_at"])
-            rows = [deliveries.new_row(e, event["event_id"], event["event_type"], now) for e in targets]
-            conn.execute(webhook_deliveries.insert(), rows)
-    return taken
+            body = payloads.row(event["team_id"], event["mode"], event["payload"], event["created_at"])
+            bodies.append(body)
+            new += [(deliveries.new_row(e, event["event_id"], event["event_type"], now), e, body["body"]) for e in targets]
+        if bodies:
+            conn.execute(webhook_payloads.insert(), bodies)
+        leased = lease_new(conn, store, lease, new, now)
+    return Fanned(len(events), leased, len(new) - len(leased))

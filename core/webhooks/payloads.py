@@ -30,14 +30,15 @@ def serialise(envelope: dict) -> tuple[str, bool]:
     return json.dumps(minimal, ensure_ascii=False, separators=(",", ":")), True
 
 
-def store(conn: sa.Connection, team_id: str, mode: str, envelope: dict, created_at: datetime) -> None:
+def row(team_id: str, mode: str, envelope: dict, created_at: datetime) -> dict:
+    """The stored body of an event, as a row of `webhook_payloads` (its `body` is what is sent)."""
     body, oversized = serialise(envelope)
-    conn.execute(
-        webhook_payloads.insert().values(
-            event_id=envelope["id"], team_id=team_id, mode=mode, event_type=envelope["type"], body=body,
-            oversized=oversized, created_at=created_at,
-        )
-    )
+    return dict(event_id=envelope["id"], team_id=team_id, mode=mode, event_type=envelope["type"], body=body,
+                oversized=oversized, created_at=created_at)
+
+
+def store(conn: sa.Connection, team_id: str, mode: str, envelope: dict, created_at: datetime) -> None:
+    conn.execute(webhook_payloads.insert(), [row(team_id, mode, envelope, created_at)])
 
 
 def drop_expired(conn: sa.Connection, now: datetime | None = None) -> int:

@@ -148,3 +148,45 @@ def test_leases_are_renewed_while_the_attempt_runs(home_store, team):
         until = conn.execute(sa.select(webhook_deliveries.c.lease_until)).scalar_one()
     assert (as_utc(until) - utcnow()).total_seconds() > 50
 
+
+
+def test_the_fan_out_leases_new_deliveries_to_a_dispatcher_with_free_workers(home_store, team):
+    """As `claim` would: the lease held, the first attempt counted and its row written before
+    anything is sent, and nobody else finds the delivery due; the outcome settles it as usual."""
+    endpoint = team.endpoint(URL)
+    team.fire()
+    fanned = fanout.fan_out_leasing(home_store, claims.Lease("here", 60, lambda endpoint_id: True))
+    assert fanned.events == 1 and fanned.waiting == 0
+    [claim] = fanned.claims
+    assert claim.number == 1 and claim.url == URL and claim.secrets == (endpoint["secret"],)
+    with home_store.read() as conn:
+        body = conn.execute(sa.select(webhook_payloads.c.body)).scalar_one()
+    assert claim.body == body and claim.event_id in body
+    [row] = deliveries_of(home_store, endpoint["id"])
+    assert row["lease_holder"] == "here" and row["lease_token"] == claim.lease_token and row["attempts"] == 1
+    [attempt] = attempts_of(home_store, claim.delivery_id)
+    assert attempt["id"] == claim.attempt_id and attempt["dispatcher"] == "here" and attempt["finished_at"] is None
+    assert _due(home_store) == [] and claims.claim(home_store, "other", [claim.delivery_id], 60) == []
+    claims.record(home_store, [(claim, _outcome(204))], DELAYS)
+    assert deliveries_of(home_store, endpoint["id"])[0]["status"] == "delivered"
+
+
+def test_deliveries_without_a_free_worker_are_left_due_for_anyone(home_store, team):
+    endpoint = team.endpoint(URL)
+    for _ in range(3):
+        team.fire()
+    admitted = []
+
+    def two(endpoint_id: str) -> bool:
+        admitted.append(endpoint_id)
+        return len(admitted) <= 2
+
+    fanned = fanout.fan_out_leasing(home_store, claims.Lease("here", 60, two))
+    assert fanned.events == 3 and len(fanned.claims) == 2 and fanned.waiting == 1
+    [left] = _due(home_store, endpoint["id"])
+    assert left not in {c.delivery_id for c in fanned.claims}
+    [claim] = claims.claim(home_store, "other", [left], 60)
+    assert claim.number == 1 and len(attempts_of(home_store, left)) == 1
+    # without a lease (as tests and tools fan out) every delivery waits to be claimed
+    team.fire()
+    assert fanout.fan_out(home_store) == 1 and len(_due(home_store, endpoint["id"])) == 1
