@@ -56,3 +56,9 @@ def test_a_postgres_run_writes_its_figures_beside_sqlites(tmp_path):
     # two documents: the stack's idle CPU over the same span (subtracted) may be as large as their cost
     digital = sqlite["cost"]["digital"]
     assert digital["documents"] == 2 and digital["cpu_s"] > 0 and digital["cpu_ms_per_document"] >= 0
+    # a round per document here, each put at the reference speed by the pages read beside it
+    assert [r["documents"] for r in digital["rounds"]] == [1, 1]
+    assert all(r["reference_page_cpu_s"] > 0 for r in digital["rounds"])
+    assert digital["cpu_ms_per_document_at_reference_speed"] == pytest.approx(
+        sorted(r["cpu_ms_per_document_at_reference_speed"] for r in digital["rounds"])[0] / 2
+        + sorted(r["cpu_ms_per_document_at_reference_speed"] for r in digital["rounds"])[1] / 2, abs=0.051)
