@@ -32,6 +32,7 @@ from core.webhooks.endpoints import signing_secrets
 from core.webhooks.transport import Outcome
 
 INTERRUPTED = "interrupted: the dispatcher stopped before the attempt reported"
+NO_SECRET = "refused: the endpoint's signing secret cannot be opened (its sealing key is missing from the key file)"
 JITTER = 0.1  # +-10 %: spreads retries of a burst without blurring the schedule
 
 
@@ -151,9 +152,19 @@ def _open_attempts(conn: sa.Connection, sealer, holder: str, token: str, rows: l
     attempt_ids = {delivery_id: attempt_id for attempt_id, delivery_id in made}
     return [
         Claim(r["id"], r["endpoint_id"], token, attempt_ids[r["id"]], r["attempts"], r["event_id"], r["url"],
-              tuple(signing_secrets(r, now, sealer)), r["body"])
+              _secrets(r, now, sealer), r["body"])
         for r in rows
     ]
+
+
+def _secrets(endpoint: dict, now: datetime, sealer) -> tuple[str, ...]:
+    """The endpoint's signing secrets; none when they cannot be opened (their sealing key is
+    gone from the key file): the attempt then fails unsent (`NO_SECRET`), and only this
+    endpoint's, never the transaction that leases everyone's deliveries with it."""
+    try:
+        return tuple(signing_secrets(endpoint, now, sealer))
+    except Exception:  # a missing key (KeyError), a secret that does not decrypt (InvalidTag)
+        return ()
 
 
 @dataclass(frozen=True)

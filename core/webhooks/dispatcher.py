@@ -146,8 +146,12 @@ class Dispatcher:
 
     def _attempt(self, item: Claim) -> None:
         try:
-            headers = signing.headers(list(item.secrets), item.event_id, utcnow(), item.body)
-            outcome = self.sender.send(item.url, headers, item.body.encode())
+            if not item.secrets:  # never sent unsigned
+                now = utcnow()
+                outcome = Outcome(now, now, 0, error=claims.NO_SECRET)
+            else:
+                headers = signing.headers(list(item.secrets), item.event_id, utcnow(), item.body)
+                outcome = self.sender.send(item.url, headers, item.body.encode())
         except Exception as exc:  # a result must come back for every claim
             now = utcnow()
             outcome = Outcome(now, now, 0, error=f"internal: {type(exc).__name__}: {exc}"[:300])

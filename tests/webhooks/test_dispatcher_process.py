@@ -14,11 +14,13 @@ import pytest
 from standardwebhooks.webhooks import Webhook
 
 from core.access import admin
+from core.access.sealing import PREFIX
 from core.access.actors import Actor
 from core.modes import Mode
 from core.store.db import Store
 from core.store.migrate import upgrade
-from core.webhooks import deliveries, endpoints
+from core.store.tables import webhook_endpoints
+from core.webhooks import claims, deliveries, endpoints
 from tests.support.webhook_receiver import Receiver
 from tests.support.webhooks import (
     attempts_of, deliveries_of, dispatcher_env, make_team, start_dispatcher, wait_status, wait_until,
@@ -231,3 +233,27 @@ def test_two_dispatchers_never_send_one_attempt_twice(tmp_path):
     tried = [a for hook in hooks for d in deliveries_of(world.store, hook["id"]) for a in attempts_of(world.store, d["id"])]
     assert len(tried) == 180 and {a["number"] for a in tried} == {1}
     assert len({a["dispatcher"] for a in tried}) == 2  # they shared the work
+
+
+def test_an_endpoint_whose_secret_cannot_be_opened_fails_alone(shared):
+    """Its sealing key gone from the key file (an operator's slip): its attempts fail unsent,
+    and the other endpoint's delivery, leased in the same fan-out transaction, goes out."""
+    team = make_team(shared.store)
+    broken = team.endpoint(shared.receiver.url("/no-key"))
+    fine = team.endpoint(shared.receiver.url("/has-key"))
+    with shared.store.write() as conn:
+        conn.execute(webhook_endpoints.update().where(webhook_endpoints.c.id == broken["id"])
+                     .values(secret=f"{PREFIX}gone:AAAAAAAA"))
+    envelope = team.fire()
+    wait_status(shared.store, fine["id"], "delivered", logs=shared.proc.tail)
+    [got] = shared.receiver.received("/has-key")
+    assert _verify(fine["secret"], got) == envelope
+
+    def failed():
+        [delivery] = deliveries_of(shared.store, broken["id"])
+        return [a for a in attempts_of(shared.store, delivery["id"]) if a["finished_at"] is not None]
+
+    [attempt] = wait_until(failed, what="the broken endpoint's attempt recorded", logs=shared.proc.tail)
+    assert attempt["error"] == claims.NO_SECRET and attempt["status_code"] is None
+    assert deliveries_of(shared.store, broken["id"])[0]["status"] == "pending"  # retried later, as any failure
+    assert shared.receiver.received("/no-key") == []
