@@ -105,14 +105,16 @@ class Dispatcher:
         return fanned.events
 
     def _admission(self):
-        """Admits a new delivery while a worker is free, for this process and for its endpoint."""
-        free = [self.cfg.concurrency - len(self.inflight)]
+        """Admits a delivery while a worker is free, for this process and for its endpoint
+        (the fan-out's new deliveries and the claim's due ones alike)."""
+        free = self.cfg.concurrency - len(self.inflight)
         counts, cap = Counter(self.per_endpoint), self.cfg.endpoint_concurrency
 
         def admit(endpoint_id: str) -> bool:
-            if free[0] <= 0 or counts[endpoint_id] >= cap:
+            nonlocal free
+            if free <= 0 or counts[endpoint_id] >= cap:
                 return False
-            free[0] -= 1
+            free -= 1
             counts[endpoint_id] += 1
             return True
 
@@ -130,11 +132,8 @@ class Dispatcher:
         busy = [e for e, n in self.per_endpoint.items() if n >= cap]
         candidates = claims.due(self.store, utcnow(), free * 2, busy, list(self.inflight))
         self._due["claim"] = now if candidates else now + self.cfg.poll_s / 2
-        counts, picked = Counter(self.per_endpoint), []
-        for delivery_id, endpoint_id in candidates:
-            if len(picked) < free and counts[endpoint_id] < cap:
-                counts[endpoint_id] += 1
-                picked.append(delivery_id)
+        admit = self._admission()
+        picked = [delivery_id for delivery_id, endpoint_id in candidates if admit(endpoint_id)]
         return self._start(claims.claim(self.store, self.holder, picked, self.cfg.lease_s))
 
     def _start(self, won: list[Claim]) -> int:
