@@ -53,9 +53,9 @@ class Stack:
         self.logs.mkdir(parents=True, exist_ok=True)
         self.broker = Managed("broker", [str(BIN / "invoices"), "broker"], self.env, self.logs, ROOT)
         self.api = Managed("api", [str(BIN / "gunicorn"), "-c", "api/gunicorn_conf.py"], self.env, self.logs, ROOT)
-        self.daemon = Managed(
-            "daemon", [str(BIN / "dagster-daemon"), "run", "-w", "workspace.yaml"], self.env, self.logs, ROOT
-        )
+        # the daemon as deployed (deploy/supervisord.conf): `invoices dagster-daemon` over its
+        # long-lived code server, not a code server the daemon replaces every minute
+        self.daemon = Managed("daemon", [str(BIN / "invoices"), "dagster-daemon"], self.env, self.logs, ROOT)
         self.front = Managed("front", [str(BIN / "invoices"), "front"], self.env, self.logs, ROOT) if front else None
         self.webhooks: Managed | None = None
         # the counter store: the test run's shared one when given, else one of its own
