@@ -67,12 +67,15 @@ def _same(a, b) -> bool:
         return str(a) == str(b)
 
 
-def earlier(conn: sa.Connection, team_id: str, mode: Mode, invoice_id: str, doc: dict, key: str | None) -> tuple[str, str] | None:
-    """(the earliest other copy's id, why), or None. Ids sort by creation time."""
+def earlier(conn: sa.Connection, team_id: str, mode: Mode, invoice_id: str, doc: dict, key: str | None,
+            blob_key: str | None = None) -> tuple[str, str] | None:
+    """(the earliest other copy's id, why), or None. Ids sort by creation time. ``blob_key``:
+    the invoice's file, when the caller holds its job (else read through the job)."""
     scope = sa.and_(in_mode(invoices, team_id, mode), invoices.c.id < invoice_id,
                     invoices.c.status != completion.INVOICE_DISCARDED)
     with_jobs = invoices.join(jobs, jobs.c.id == invoices.c.job_id)
-    blob_key = conn.execute(sa.select(jobs.c.blob_key).select_from(with_jobs).where(invoices.c.id == invoice_id)).scalar()
+    if blob_key is None:
+        blob_key = conn.execute(sa.select(jobs.c.blob_key).select_from(with_jobs).where(invoices.c.id == invoice_id)).scalar()
     same_file = conn.execute(
         sa.select(invoices.c.id).select_from(with_jobs)
         .where(scope, in_mode(jobs, team_id, mode), jobs.c.blob_key == blob_key)
@@ -99,12 +102,15 @@ def earlier(conn: sa.Connection, team_id: str, mode: Mode, invoice_id: str, doc:
         after = ids[-1]
 
 
-def flag(conn: sa.Connection, team_id: str, mode: Mode, invoice_id: str, doc: dict) -> None:
-    """Set `duplicateOf` and its warning on `doc` (saved by the caller) and the row's key."""
+def flag(conn: sa.Connection, team_id: str, mode: Mode, invoice_id: str, doc: dict, blob_key: str | None = None) -> None:
+    """Set `duplicateOf` and its warning on `doc` (saved by the caller) and the row's key.
+    ``blob_key``: the invoice's file, when the caller holds its job (a completion does)."""
     key = key_of(doc)
-    conn.execute(invoices.update().where(invoices.c.id == invoice_id).values(duplicate_key=key))
-    dismissed = conn.execute(sa.select(invoices.c.duplicate_dismissed).where(invoices.c.id == invoice_id)).scalar()
-    found = None if dismissed else earlier(conn, team_id, mode, invoice_id, doc, key)
+    dismissed = conn.execute(  # the key stored and the bookkeeper's dismissal read in one statement
+        invoices.update().where(invoices.c.id == invoice_id).values(duplicate_key=key)
+        .returning(invoices.c.duplicate_dismissed)
+    ).scalar()
+    found = None if dismissed else earlier(conn, team_id, mode, invoice_id, doc, key, blob_key)
     doc[FIELD] = found[0] if found else None
     if doc.get("validation") is None and not found:
         return  # nothing was checked and nothing to say

@@ -128,7 +128,7 @@ def complete(
             dto["history"] = previous.get("history", [])
         dto["assignment"] = _assignment(conn, current, dto, previous, assess)
         dto["clientId"] = dto["assignment"].get("clientId", current["client_id"])
-        duplicates.flag(conn, current["team_id"], Mode(current["mode"]), invoice_id, dto)
+        duplicates.flag(conn, current["team_id"], Mode(current["mode"]), invoice_id, dto, current["blob_key"])
         if comparison is not None:  # the page reading against the embedded XML, beside the invoice
             extraction_comparisons.save(conn, current, invoice_id, comparison, now)
         if dto["assignment"].get("status") == NEEDS_REVIEW:
