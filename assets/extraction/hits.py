@@ -116,24 +116,50 @@ def _label_starts(line: TextLine) -> list[int]:
 
 class _Group:
     """The labels of a list that start with the same two characters (or with none fixed),
-    by their positions in the list, and one pattern of them all: a place where none of them
+    by their positions in the list, and patterns of them all: a place where none of them
     matches (most places) costs one match, not one per label."""
 
-    __slots__ = ("members", "_screen")
+    __slots__ = ("members", "_screens")
 
     def __init__(self, members: list[int]):
         self.members = members
-        self._screen: re.Pattern | None = None
+        # from a place in ``members`` on: one pattern of those members, and the place of
+        # the member each of its groups stands for
+        self._screens: dict[int, tuple[re.Pattern, dict[int, int]]] = {}
 
     def matching(self, defs, text: str, p: int) -> list[tuple[int, re.Match]]:
-        """The members whose pattern matches at ``p``, in order, with their matches."""
-        members = self.members
-        if len(members) > 1:
-            if self._screen is None:  # named groups as plain ones: names repeat across labels
-                self._screen = re.compile("|".join(f"(?:{_UNNAMED.sub('(?:', defs[i].pattern.pattern)})" for i in members))
-            if self._screen.match(text, p) is None:
-                return []
-        return [(i, m) for i in members if (m := defs[i].pattern.match(text, p)) is not None]
+        """The members whose pattern matches at ``p``, in order, with their matches.
+
+        An alternation tries its branches in order, so the branch that matched names the
+        first member that does; the search goes on from the member after it."""
+        members, found = self.members, []
+        place = 0
+        while place < len(members):
+            screen, places = self._screen(defs, place)
+            hit = screen.match(text, p)
+            if hit is None:
+                break
+            place = places[hit.lastindex]  # the branch's own group closes last
+            i = members[place]
+            m = defs[i].pattern.match(text, p)
+            if m is not None:
+                found.append((i, m))
+            place += 1
+        return found
+
+    def _screen(self, defs, start: int) -> tuple[re.Pattern, dict[int, int]]:
+        """One branch per member from ``start`` on, each its pattern in a group of its own
+        (named groups as plain ones: names repeat across labels); made when first asked."""
+        made = self._screens.get(start)
+        if made is None:
+            branches, places, group = [], {}, 1
+            for place in range(start, len(self.members)):
+                inner = _UNNAMED.sub("(?:", defs[self.members[place]].pattern.pattern)
+                places[group] = place
+                branches.append(f"({inner})")
+                group += 1 + re.compile(inner).groups
+            made = self._screens[start] = (re.compile("|".join(branches)), places)
+        return made
 
 
 _UNNAMED = re.compile(r"\(\?P<\w+>")

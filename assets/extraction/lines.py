@@ -15,10 +15,11 @@ line they produce, so the readers of labels and values never see them.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left, bisect_right
 from dataclasses import dataclass
 from statistics import median
 
-from ..ocr.model import Line, Word, WordBox, group_lines
+from ..ocr.model import Line, Word, WordBox, group_lines, median_of
 from .normalize import fold
 from .thresholds import CELL_GAP
 
@@ -40,7 +41,7 @@ class TextLine(WordBox):
         if words:
             self.x0, self.y0 = min(w.x0 for w in words), min(w.y0 for w in words)
             self.x1, self.y1 = max(w.x1 for w in words), max(w.y1 for w in words)
-            self.cy = median(w.cy for w in words)
+            self.cy = median_of([w.cy for w in words])
         self.starts: list[int] = []
         self.ends: list[int] = []
         pos = 0
@@ -51,7 +52,7 @@ class TextLine(WordBox):
             pos += 1
         self.text = " ".join(w.text for w in words)
         self.folded = fold(self.text)
-        self.height = median(w.height for w in words) if words else 0.0
+        self.height = median_of([w.height for w in words]) if words else 0.0
         self.cells: list[tuple[int, int]] = []  # (char_start, char_end) of each cell
         first = 0
         for k in range(1, len(words) + 1):
@@ -70,10 +71,9 @@ class TextLine(WordBox):
         return self.cells[-1]
 
     def word_index_at(self, pos: int) -> int:
-        for k, end in enumerate(self.ends):
-            if pos < end + 1:
-                return k
-        return len(self.words) - 1
+        """The word that ``pos`` falls in, or the next one for the gap before it."""
+        k = bisect_left(self.ends, pos)
+        return k if k < len(self.ends) else len(self.words) - 1
 
     def __repr__(self) -> str:
         return f"TextLine(p{self.page}#{self.index} {self.text!r})"
@@ -97,8 +97,9 @@ class Span:
 
     @property
     def words(self) -> list[Word]:
+        """The words the span touches: a run, found by the line's sorted offsets."""
         line = self.line
-        return [w for w, s, e in zip(line.words, line.starts, line.ends) if s < self.end and e > self.start]
+        return line.words[bisect_right(line.ends, self.start) : bisect_left(line.starts, self.end)]
 
     @property
     def page(self) -> int:

@@ -78,7 +78,7 @@ class WordBox:
 
     @property
     def cy(self) -> float:
-        return _median([w.cy for w in self.words])
+        return median_of([w.cy for w in self.words])
 
 
 @dataclass(slots=True)
@@ -93,7 +93,7 @@ class Line(WordBox):
 
     @property
     def height(self) -> float:
-        return _median([w.height for w in self.words])
+        return median_of([w.height for w in self.words])
 
 
 def split_words(text: str, box: tuple[float, float, float, float]) -> list[tuple[str, tuple[float, float, float, float]]]:
@@ -113,7 +113,7 @@ def split_words(text: str, box: tuple[float, float, float, float]) -> list[tuple
     return out
 
 
-def _median(values: list[float]) -> float:
+def median_of(values: list[float]) -> float:
     """``statistics.median`` without its generality: lines ask for theirs many times."""
     ordered = sorted(values)
     if not ordered:
@@ -137,16 +137,23 @@ def group_lines(words: list[Word], min_overlap: float = 0.5) -> list[Line]:
     members: list[list[Word]] = []
     for word in ordered:
         best, best_ratio = -1, min_overlap
+        y0, y1 = word.y0, word.y1
+        height, cy = y1 - y0, (y0 + y1) / 2
         # Only recent lines can overlap: words arrive sorted by their centre.
         for i in range(len(bands) - 1, max(-1, len(bands) - 8), -1):
             sum0, sum1, n = bands[i]
             top, bottom = sum0 / n, sum1 / n
-            overlap = min(bottom, word.y1) - max(top, word.y0)
-            smaller = min(bottom - top, word.height)
+            # min and max written out: this loop runs some thousand times a page
+            smaller = height if height < bottom - top else bottom - top
             if smaller <= 0:
                 continue
-            ratio = overlap / smaller
-            if ratio >= best_ratio and _centred(top, bottom, word) and not _collides(members[i], word):
+            ratio = ((y1 if y1 < bottom else bottom) - (y0 if y0 > top else top)) / smaller
+            # The word and the band contain each other's vertical centre: a large title
+            # beside a column of small label rows overlaps two of them by more than half
+            # their height; it belongs to the row whose centre it covers and that covers
+            # its centre, not to the first one it touches.
+            if ratio >= best_ratio and top <= cy <= bottom and y0 <= (top + bottom) / 2 <= y1 \
+                    and not _collides(members[i], word):
                 best, best_ratio = i, ratio
         if best < 0:
             bands.append([word.y0, word.y1, 1])
@@ -161,25 +168,18 @@ def group_lines(words: list[Word], min_overlap: float = 0.5) -> list[Line]:
     return lines
 
 
-def _centred(top: float, bottom: float, word: Word) -> bool:
-    """Whether a word and a line band contain each other's vertical centre.
-
-    A large title beside a column of small label rows overlaps two of those rows by
-    more than half of their height; it belongs to the row whose centre it covers and
-    that covers its centre, not to the first one it touches.
-    """
-    return top <= word.cy <= bottom and word.y0 <= (top + bottom) / 2 <= word.y1
-
-
 def _collides(line_words: list[Word], word: Word) -> bool:
     """True when the word overlaps a word of the line horizontally by more than half.
 
     Such a word sits above or below its neighbour (stacked text with tall boxes), so it
     belongs to another line.
     """
+    x0, x1 = word.x0, word.x1
+    width = x1 - x0
     for other in line_words:
-        overlap = min(other.x1, word.x1) - max(other.x0, word.x0)
-        if overlap > 0.5 * min(other.width, word.width):
+        ox0, ox1 = other.x0, other.x1
+        overlap = (x1 if x1 < ox1 else ox1) - (x0 if x0 > ox0 else ox0)
+        if overlap > 0.5 * (width if width < ox1 - ox0 else ox1 - ox0):
             return True
     return False
 

@@ -81,8 +81,8 @@ def _read_page(pdf: pdfium.PdfDocument, index: int, language: str | None = None)
         except pdfium.PdfiumError as exc:
             raise DocumentError(f"page {index + 1} of the PDF cannot be read ({exc})") from exc
         try:
-            width, height, to_top_left = _page_geometry(page)
-            words = _text_layer_words(page, to_top_left)
+            width, height, char_box = _page_geometry(page)
+            words = _text_layer_words(page, char_box)
             graphics = draws_graphics(page)
             if text_layer_usable(words):
                 return Page(index + 1, width, height, words, engine="pdf-text", text_layer=True, graphics=graphics)
@@ -114,26 +114,36 @@ def draws_graphics(page: pdfium.PdfPage) -> bool:
 
 
 def _page_geometry(page: pdfium.PdfPage):
-    """Displayed page size and a function mapping PDF user space to top-left points.
+    """Displayed page size and a function mapping a character's box in PDF user space
+    (left, top, right, bottom) to top-left points (x0, y0, x1, y1).
 
     Text boxes come in PDF user space (origin bottom-left of the MediaBox, y up) while the
     page is displayed cropped to its CropBox and turned by /Rotate; the boxes must match
-    what a viewer (and our renderer) shows.
+    what a viewer (and our renderer) shows. One call per character, its corners put in
+    order inline: the text layer's loop makes it for every character of the page.
     """
     left, bottom, right, top = page.get_cropbox()
     rotation = page.get_rotation() % 360
     w, h = right - left, top - bottom
 
-    if rotation == 90:
-        return h, w, lambda x, y: (y - bottom, x - left)
-    if rotation == 180:
-        return w, h, lambda x, y: (right - x, y - bottom)
-    if rotation == 270:
-        return h, w, lambda x, y: (top - y, right - x)
-    return w, h, lambda x, y: (x - left, top - y)
+    def box(ax: float, ay: float, bx: float, by: float) -> tuple[float, float, float, float]:
+        return (bx if bx < ax else ax, by if by < ay else ay, bx if bx > ax else ax, by if by > ay else ay)
+
+    if rotation == 90:  # (x, y) -> (y - bottom, x - left)
+        return h, w, lambda l, t, r, b: box(t - bottom, l - left, b - bottom, r - left)
+    if rotation == 180:  # (x, y) -> (right - x, y - bottom)
+        return w, h, lambda l, t, r, b: box(right - l, t - bottom, right - r, b - bottom)
+    if rotation == 270:  # (x, y) -> (top - y, right - x)
+        return h, w, lambda l, t, r, b: box(top - t, right - l, top - b, right - r)
+
+    def upright(l: float, t: float, r: float, b: float) -> tuple[float, float, float, float]:
+        ax, ay, bx, by = l - left, top - t, r - left, top - b
+        return (bx if bx < ax else ax, by if by < ay else ay, bx if bx > ax else ax, by if by > ay else ay)
+
+    return w, h, upright  # (x, y) -> (x - left, top - y), the usual page, in one call
 
 
-def _text_layer_words(page: pdfium.PdfPage, to_top_left) -> list[Word]:
+def _text_layer_words(page: pdfium.PdfPage, char_box) -> list[Word]:
     """Merge PDFium's characters into words, split on whitespace and on visible gaps.
 
     Loose character boxes (the font's full ascent..descent and advance width) are used:
@@ -149,7 +159,7 @@ def _text_layer_words(page: pdfium.PdfPage, to_top_left) -> list[Word]:
         if n:
             pdfium_c.FPDFText_GetText(textpage.raw, 0, n, codes)
         rect = pdfium_c.FS_RECTF()
-        loose_box = pdfium_c.FPDFText_GetLooseCharBox
+        loose_box, raw = pdfium_c.FPDFText_GetLooseCharBox, textpage.raw
         words: list[Word] = []
         chars: list[str] = []
         box: list[float] = []  # x0, y0, x1, y1 of the current word (top-left space)
@@ -178,20 +188,24 @@ def _text_layer_words(page: pdfium.PdfPage, to_top_left) -> list[Word]:
                 prev = None
                 i += step
                 continue
-            if not loose_box(textpage.raw, i, rect):
+            if not loose_box(raw, i, rect):
                 raise pdfium.PdfiumError("Failed to get charbox.")
-            ax, ay = to_top_left(rect.left, rect.top)
-            bx, by = to_top_left(rect.right, rect.bottom)
-            x0, x1, y0, y1 = min(ax, bx), max(ax, bx), min(ay, by), max(ay, by)
+            x0, y0, x1, y1 = char_box(rect.left, rect.top, rect.right, rect.bottom)
             if prev is not None:
                 px0, py0, px1, py1 = prev
                 height = max(py1 - py0, y1 - y0, 1e-6)
                 same_line = abs((y0 + y1) / 2 - (py0 + py1) / 2) < 0.5 * height
                 if not same_line or x0 - px1 > WORD_GAP * height or x0 < px0 - 0.5 * height:
                     flush()
-            if chars:
-                box[0], box[1] = min(box[0], x0), min(box[1], y0)
-                box[2], box[3] = max(box[2], x1), max(box[3], y1)
+            if chars:  # the word's box grows (min and max, inline)
+                if x0 < box[0]:
+                    box[0] = x0
+                if y0 < box[1]:
+                    box[1] = y0
+                if x1 > box[2]:
+                    box[2] = x1
+                if y1 > box[3]:
+                    box[3] = y1
             else:
                 box[:] = [x0, y0, x1, y1]
             chars.append(ch)
