@@ -1,7 +1,8 @@
 """What an invoice costs: CPU-milliseconds per digital invoice end to end and CPU-seconds per
 scanned page, summed over every process of the stack, so the figures compare across
 machines where rates per second do not; and the machine's Tesseract limit (the CPU-seconds
-of reading one page alone), against which the stack's scanned pages per minute are put.
+of reading one page alone, read right before and after the scanned batch), against which the
+stack's scanned pages per minute are put.
 
 The stack is the real one (`tests.support.stack.Stack`): nginx-less gunicorn, the broker,
 Redis, the Dagster daemon with its code server and stream runs, and the webhook dispatcher
@@ -101,6 +102,7 @@ class StackCpu:
 
 _PARTS = (  # the first word found in a process's command line names its part
     ("gunicorn", "api"), ("multiprocessing", "stream-run"), ("execute_run", "stream-run"), ("grpc", "code-server"),
+    ("code-server", "code-server"),
     ("watch_orphans", "daemon"), ("tail -F", "daemon"),
     ("dagster-daemon", "daemon"), ("webhooks", "webhooks"), ("redis", "redis"), ("broker", "broker"),
     ("tansu", "broker"),
@@ -163,7 +165,11 @@ def tesseract_limit(scan: Path, pages: int = 3) -> dict:
 
     data = scan.read_bytes()
     read_document(data, "image/png")  # models and language data loaded
-    per_page = sum(_reference_page_s(data) for _ in range(pages)) / pages
+    return _limit(sum(_reference_page_s(data) for _ in range(pages)) / pages)
+
+
+def _limit(per_page: float) -> dict:
+    """The pages per minute all cores could read at ``per_page`` CPU-seconds a page."""
     cores = os.cpu_count() or 1
     return {"cpu_s_per_page": round(per_page, 2), "cores": cores, "pages_per_minute": round(60 * cores / per_page, 1)}
 
@@ -202,7 +208,19 @@ def _digital_rounds(stack: Stack, cpu: StackCpu, receiver: Receiver, key: str, n
                 r["cpu_ms_per_document_at_reference_speed"] for r in per_round)}
 
 
-def measure(digital: int = 600, scans: int = 12, idle_s: float = 10.0) -> dict:
+def _scan_batch(stack: Stack, cpu: StackCpu, receiver: Receiver, key: str, n: int, idle_per_s: float) -> dict:
+    """The scanned pages, and the machine's Tesseract limit read right before and after them
+    (a reference page each, in this process): the share of the limit compares the batch with
+    the machine's speed at the time, which drifts by a quarter within minutes."""
+    scan = (FIXTURES / "invoice_scan.png").read_bytes()
+    before = _reference_page_s(scan)
+    batch = _batch(stack, cpu, receiver, key, FIXTURES / "invoice_scan.png", n, idle_per_s)
+    limit = _limit((before + _reference_page_s(scan)) / 2)
+    return {**batch, "tesseract_limit_beside": limit,
+            "share_of_tesseract_limit": round(batch["per_minute"] / limit["pages_per_minute"], 2)}
+
+
+def measure(digital: int = 600, scans: int = 30, idle_s: float = 10.0) -> dict:
     with tempfile.TemporaryDirectory(prefix="invoices-cost-") as tmp:
         home = Path(tmp)
         receiver = Receiver(home).start()
@@ -229,19 +247,19 @@ def measure(digital: int = 600, scans: int = 12, idle_s: float = 10.0) -> dict:
                 result = {
                     "idle_cpu_ms_per_s": round(1000 * idle_per_s, 1),
                     "digital": _digital_rounds(stack, cpu, receiver, team["live"], digital, idle_per_s),
-                    "scan": _batch(stack, cpu, receiver, team["live"], FIXTURES / "invoice_scan.png", scans, idle_per_s),
+                    "scan": _scan_batch(stack, cpu, receiver, team["live"], scans, idle_per_s),
                 }
             store.dispose()
         finally:
             stack.stop()
             receiver.stop()
-    limit = tesseract_limit(FIXTURES / "invoice_scan.png")
-    result["tesseract_alone"] = limit
-    result["scan"]["share_of_tesseract_limit"] = round(result["scan"]["per_minute"] / limit["pages_per_minute"], 2)
+    result["tesseract_alone"] = tesseract_limit(FIXTURES / "invoice_scan.png")
     result["reference_tesseract_cpu_s_per_page"] = REFERENCE_TESSERACT_S
     result["targets"] = TARGETS
     result["meets"] = {
-        "digital_cpu_ms_per_invoice": result["digital"]["cpu_ms_per_document"] <= TARGETS["digital_cpu_ms_per_invoice"],
+        # at the reference machine's speed: a fast hour must not meet the target by itself
+        "digital_cpu_ms_per_invoice":
+            result["digital"]["cpu_ms_per_document_at_reference_speed"] <= TARGETS["digital_cpu_ms_per_invoice"],
         "scan_share_of_tesseract_limit": result["scan"]["share_of_tesseract_limit"] >= TARGETS["scan_share_of_tesseract_limit"],
     }
     return result
@@ -251,7 +269,8 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--digital", type=int, default=600,
                         help="digital PDFs, in three rounds (a few seconds of work each: fewer, and the machine's noise is the figure)")
-    parser.add_argument("--scans", type=int, default=12, help="scanned pages")
+    parser.add_argument("--scans", type=int, default=30,
+                        help="scanned pages (a few dozen: the first page's wait and the last event's are not the rate)")
     args = parser.parse_args()
     result = measure(args.digital, args.scans)
     RESULTS.mkdir(parents=True, exist_ok=True)
