@@ -140,6 +140,9 @@ HEADER_FIELDS += [LabelDef("invoice_number", "", re.compile(rf"{word}\s+{_OCR_NU
 DOCUMENT_TYPES: list[tuple[str, re.Pattern[str]]] = [
     (kind, re.compile(_rx(fold(p)))) for kind, _, p in language_packs.titles()
 ]
+# A title of any kind, in one pattern: its search finds where the first title of a text
+# starts (a search tries every branch at a place before it moves on).
+ANY_TITLE = re.compile("|".join(f"(?:{pattern.pattern})" for _, pattern in DOCUMENT_TYPES))
 
 
 # Each kind's English label words as written: a translation OCR misread ("Se11er") is

@@ -194,7 +194,7 @@ class Layout:
 
 
     def is_translation(self, line: TextLine) -> bool:
-        return bool(line.words) and all(id(w) in self.translation_words for w in line.words)
+        return bool(line.words) and self.translation_words.issuperset(map(id, line.words))
 
     def hits(self, line: TextLine) -> list[Hit]:
         """Labels on a line (computed once per line object)."""

@@ -13,7 +13,7 @@ from .. import language_packs
 from ..alphabets import base_letter
 from ..contacts import EMAIL
 from ..countries import country_named
-from ..labels import DOCUMENT_TYPES
+from ..labels import ANY_TITLE
 from ..lines import Span
 from ..normalize import clean_value, fold
 
@@ -371,8 +371,8 @@ def _is_title(text: str) -> bool:
 
 def _title_start(text: str) -> int | None:
     """Where the first document title in ``text`` starts ("Eesti Puit AS ARVE": 14)."""
-    folded = fold(text)
-    return min((m.start() for _, pattern in DOCUMENT_TYPES if (m := pattern.search(folded))), default=None)
+    m = ANY_TITLE.search(fold(text))
+    return m.start() if m is not None else None
 
 
 def _looks_like_address(text: str) -> bool:
