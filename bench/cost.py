@@ -220,7 +220,7 @@ def _scan_batch(stack: Stack, cpu: StackCpu, receiver: Receiver, key: str, n: in
             "share_of_tesseract_limit": round(batch["per_minute"] / limit["pages_per_minute"], 2)}
 
 
-def measure(digital: int = 600, scans: int = 30, idle_s: float = 10.0) -> dict:
+def measure(digital: int = 600, scans: int = 60, idle_s: float = 10.0) -> dict:
     with tempfile.TemporaryDirectory(prefix="invoices-cost-") as tmp:
         home = Path(tmp)
         receiver = Receiver(home).start()
@@ -269,7 +269,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--digital", type=int, default=600,
                         help="digital PDFs, in three rounds (a few seconds of work each: fewer, and the machine's noise is the figure)")
-    parser.add_argument("--scans", type=int, default=30,
+    parser.add_argument("--scans", type=int, default=60,
                         help="scanned pages (a few dozen: the first page's wait and the last event's are not the rate)")
     args = parser.parse_args()
     result = measure(args.digital, args.scans)

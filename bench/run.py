@@ -172,7 +172,7 @@ def main() -> None:
     parser.add_argument("--webhook-events", type=int, default=500, help="events in the webhook burst")
     parser.add_argument("--cost-digital", type=int, default=600,
                         help="digital PDFs whose CPU cost is measured (in three rounds)")
-    parser.add_argument("--cost-scans", type=int, default=30, help="scanned pages whose CPU cost and rate are measured")
+    parser.add_argument("--cost-scans", type=int, default=60, help="scanned pages whose CPU cost and rate are measured")
     parser.add_argument("--million-invoices", type=int, default=1_000_000,
                         help="uploads seeded into the large store of the million benchmark "
                              "(0: a full run leaves the million benchmark out)")
