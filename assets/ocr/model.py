@@ -207,6 +207,14 @@ class Page:
     graphics: bool | None = None
     _lines: list[Line] | None = field(default=None, init=False, repr=False, compare=False)
 
+    @property
+    def glyph_boxes(self) -> bool:
+        """Whether the words' boxes hug their glyphs (Tesseract's), so that a word's height
+        depends on its letters ("Verpackung" rises and falls, "nurse" does neither). A text
+        layer's boxes are the font's and a line detector's (PP-OCR's, Surya's) the line's:
+        their height is the type size whatever the letters."""
+        return self.engine == "tesseract"
+
     def lines(self) -> list[Line]:
         """The page's words grouped into lines, top to bottom (computed once)."""
         if self._lines is None:

@@ -74,7 +74,7 @@ def read_frame(layout: Layout, lines: list[TextLine], frame: Frame,
         # slip's left edge to the amounts.
         amounts = next(c for c in table.columns if c.key == "netAmount")
         desc = Column("description", min(item.line.x0 for item in frame.items), amounts.x0 - 1)
-    text_layer = layout.doc.pages[frame.page - 1].text_layer
+    glyph_boxes = layout.doc.pages[frame.page - 1].glyph_boxes  # how a line's type size is told
     region = list(range(start, end + 1))
     region = _around(layout, lines, start, -1, desc, not rows[start].cells.get("description"), frame.receipt) \
         + region + _around(layout, lines, end, +1, desc, True)
@@ -93,14 +93,14 @@ def read_frame(layout: Layout, lines: list[TextLine], frame: Frame,
                         + row.cells.get("description", [])
                     row.lines = pending + row.lines
                 else:
-                    _continue(table.rows[-1], _wrapped(pending, desc, frame.receipt), desc, text_layer)
+                    _continue(table.rows[-1], _wrapped(pending, desc, frame.receipt), desc, glyph_boxes)
                 pending = []
             table.rows.append(row)
             used.append(line)
         elif _is_text_line(line, desc, frame.receipt):
             if table.rows and not pending and (table.rows[-1].closed or _is_attribute(line)):
-                _continue(table.rows[-1], [line], desc, text_layer)
-            elif table.rows and _is_detail(line, table.rows[-1], text_layer):
+                _continue(table.rows[-1], [line], desc, glyph_boxes)
+            elif table.rows and _is_detail(line, table.rows[-1], glyph_boxes):
                 _detail(table.rows[-1], line)
             else:
                 pending.append(line)
@@ -108,12 +108,12 @@ def read_frame(layout: Layout, lines: list[TextLine], frame: Frame,
         elif table.rows and not frame.receipt and _is_attribute(line):
             # An attribute whose amount stands under the price ("Bruttopreis :  5,5000"): the
             # text before it was the item's, what follows it is the item's notes.
-            _continue(table.rows[-1], [*_wrapped(pending, desc, frame.receipt), line], desc, text_layer)
+            _continue(table.rows[-1], [*_wrapped(pending, desc, frame.receipt), line], desc, glyph_boxes)
             pending = []
             used.append(line)
     pending = _wrapped(pending, desc, frame.receipt)
     if pending and table.rows:
-        _continue(table.rows[-1], pending, desc, text_layer)
+        _continue(table.rows[-1], pending, desc, glyph_boxes)
     table.columns = sorted([*table.columns, *([desc] if desc else [])], key=lambda c: c.x0)
     return table, used
 

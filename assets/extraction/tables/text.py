@@ -67,12 +67,12 @@ def _part(line: TextLine, desc: Column | None) -> Span:
     return Span(line, line.starts[ks[0]], line.ends[ks[-1]])
 
 
-def _continue(row: Row, lines: list[TextLine], desc: Column | None, text_layer: bool) -> None:
+def _continue(row: Row, lines: list[TextLine], desc: Column | None, glyph_boxes: bool) -> None:
     for line in lines:
         if row.closed or _is_attribute(line):
             row.closed = True  # an attribute, or the notes after it: the item's, not its text
             row.lines.append(line)
-        elif _is_detail(line, row, text_layer):
+        elif _is_detail(line, row, glyph_boxes):
             _detail(row, line)
         else:
             row.cells.setdefault("description", []).append(_part(line, desc))
@@ -83,11 +83,12 @@ _TALL = set("bdfhiklt" "бйёф")  # lower-case letters that rise above the x-h
 _DEEP = set("gjpqy,;" "друщфц")  # and those that fall below the line
 
 
-def _size(words: list, text_layer: bool) -> float:
-    """The type size of words. A text layer's boxes are the font's; OCR draws them around
-    the glyphs, so a word without capitals, digits or ascenders counts for more."""
+def _size(words: list, glyph_boxes: bool) -> float:
+    """The type size of words. A text layer's boxes are the font's and a line detector's the
+    line's (``Page.glyph_boxes``); Tesseract draws them around the glyphs, so there a word
+    without capitals, digits or ascenders counts for more."""
     def one(w) -> float:
-        if text_layer:
+        if not glyph_boxes:
             return w.height
         tall = any(c.isupper() or c.isdigit() or c in _TALL or _accented(c) for c in w.text)
         deep = any(c in _DEEP for c in w.text)
@@ -102,12 +103,12 @@ def _accented(ch: str) -> bool:
     return len(unicodedata.normalize("NFD", ch)) > 1
 
 
-def _is_detail(line: TextLine, row: Row, text_layer: bool) -> bool:
+def _is_detail(line: TextLine, row: Row, glyph_boxes: bool) -> bool:
     """A line in smaller type under an item: its code and unit, not its description."""
     spans = row.cells.get("description")
     if not spans:
         return False
-    return _size(line.words, text_layer) < DETAIL_SIZE * _size([w for s in spans for w in s.words], text_layer)
+    return _size(line.words, glyph_boxes) < DETAIL_SIZE * _size([w for s in spans for w in s.words], glyph_boxes)
 
 
 def _detail(row: Row, line: TextLine) -> None:
