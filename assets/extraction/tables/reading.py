@@ -27,6 +27,7 @@ from .model import Column, Frame, ItemLine, Row, Table
 from .numbers import Num, line_numbers
 from .structure import is_stop, receipt_marks
 from .text import (
+    Sizing,
     _continue,
     _detail,
     _is_attribute,
@@ -74,7 +75,7 @@ def read_frame(layout: Layout, lines: list[TextLine], frame: Frame,
         # slip's left edge to the amounts.
         amounts = next(c for c in table.columns if c.key == "netAmount")
         desc = Column("description", min(item.line.x0 for item in frame.items), amounts.x0 - 1)
-    glyph_boxes = layout.doc.pages[frame.page - 1].glyph_boxes  # how a line's type size is told
+    sizing = Sizing.of(layout.doc.pages[frame.page - 1], rows.values())  # how a line's type size is told
     region = list(range(start, end + 1))
     region = _around(layout, lines, start, -1, desc, not rows[start].cells.get("description"), frame.receipt) \
         + region + _around(layout, lines, end, +1, desc, True)
@@ -93,14 +94,14 @@ def read_frame(layout: Layout, lines: list[TextLine], frame: Frame,
                         + row.cells.get("description", [])
                     row.lines = pending + row.lines
                 else:
-                    _continue(table.rows[-1], _wrapped(pending, desc, frame.receipt), desc, glyph_boxes)
+                    _continue(table.rows[-1], _wrapped(pending, desc, frame.receipt), desc, sizing)
                 pending = []
             table.rows.append(row)
             used.append(line)
         elif _is_text_line(line, desc, frame.receipt):
             if table.rows and not pending and (table.rows[-1].closed or _is_attribute(line)):
-                _continue(table.rows[-1], [line], desc, glyph_boxes)
-            elif table.rows and _is_detail(line, table.rows[-1], glyph_boxes):
+                _continue(table.rows[-1], [line], desc, sizing)
+            elif table.rows and _is_detail(line, table.rows[-1], sizing):
                 _detail(table.rows[-1], line)
             else:
                 pending.append(line)
@@ -108,12 +109,12 @@ def read_frame(layout: Layout, lines: list[TextLine], frame: Frame,
         elif table.rows and not frame.receipt and _is_attribute(line):
             # An attribute whose amount stands under the price ("Bruttopreis :  5,5000"): the
             # text before it was the item's, what follows it is the item's notes.
-            _continue(table.rows[-1], [*_wrapped(pending, desc, frame.receipt), line], desc, glyph_boxes)
+            _continue(table.rows[-1], [*_wrapped(pending, desc, frame.receipt), line], desc, sizing)
             pending = []
             used.append(line)
     pending = _wrapped(pending, desc, frame.receipt)
     if pending and table.rows:
-        _continue(table.rows[-1], pending, desc, glyph_boxes)
+        _continue(table.rows[-1], pending, desc, sizing)
     table.columns = sorted([*table.columns, *([desc] if desc else [])], key=lambda c: c.x0)
     return table, used
 

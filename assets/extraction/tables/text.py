@@ -6,6 +6,8 @@ this module decides what they are.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 import re
 import unicodedata
 
@@ -67,12 +69,12 @@ def _part(line: TextLine, desc: Column | None) -> Span:
     return Span(line, line.starts[ks[0]], line.ends[ks[-1]])
 
 
-def _continue(row: Row, lines: list[TextLine], desc: Column | None, glyph_boxes: bool) -> None:
+def _continue(row: Row, lines: list[TextLine], desc: Column | None, sizing: Sizing) -> None:
     for line in lines:
         if row.closed or _is_attribute(line):
             row.closed = True  # an attribute, or the notes after it: the item's, not its text
             row.lines.append(line)
-        elif _is_detail(line, row, glyph_boxes):
+        elif _is_detail(line, row, sizing):
             _detail(row, line)
         else:
             row.cells.setdefault("description", []).append(_part(line, desc))
@@ -103,12 +105,35 @@ def _accented(ch: str) -> bool:
     return len(unicodedata.normalize("NFD", ch)) > 1
 
 
-def _is_detail(line: TextLine, row: Row, glyph_boxes: bool) -> bool:
+@dataclass(frozen=True, slots=True)
+class Sizing:
+    """How the type size of a table's lines is told (``_is_detail``).
+
+    Where boxes hug the glyphs (``Page.glyph_boxes``: Tesseract) a word's size comes from
+    its letters, and a line is set against its item's text. Elsewhere a box's height is the
+    size: a text layer's (the font's) against its item's text; a line detector's (PP-OCR),
+    whose box heights vary by a fifth from line to line at one type size, against ``text``,
+    the median height of the table's item text, so that one tall box does not make the
+    line under it a detail."""
+
+    glyph_boxes: bool
+    text: float | None = None
+
+    @classmethod
+    def of(cls, page, rows) -> "Sizing":
+        if page.glyph_boxes or page.text_layer:
+            return cls(page.glyph_boxes)
+        heights = sorted(w.height for row in rows for s in row.cells.get("description", []) for w in s.words)
+        return cls(False, heights[len(heights) // 2] if heights else None)
+
+
+def _is_detail(line: TextLine, row: Row, sizing: Sizing) -> bool:
     """A line in smaller type under an item: its code and unit, not its description."""
     spans = row.cells.get("description")
     if not spans:
         return False
-    return _size(line.words, glyph_boxes) < DETAIL_SIZE * _size([w for s in spans for w in s.words], glyph_boxes)
+    text = sizing.text if sizing.text is not None else _size([w for s in spans for w in s.words], sizing.glyph_boxes)
+    return _size(line.words, sizing.glyph_boxes) < DETAIL_SIZE * text
 
 
 def _detail(row: Row, line: TextLine) -> None:
