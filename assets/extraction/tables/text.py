@@ -6,11 +6,12 @@ this module decides what they are.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 import re
 import unicodedata
+from collections.abc import Iterable
+from dataclasses import dataclass
 
+from ...ocr.model import Page, median_of
 from ..amounts import CURRENCY_WORD
 from ..lines import Span, TextLine
 from ..thresholds import DETAIL_SIZE
@@ -120,11 +121,11 @@ class Sizing:
     text: float | None = None
 
     @classmethod
-    def of(cls, page, rows) -> "Sizing":
+    def of(cls, page: Page, rows: Iterable[Row]) -> "Sizing":
         if page.glyph_boxes or page.text_layer:
             return cls(page.glyph_boxes)
-        heights = sorted(w.height for row in rows for s in row.cells.get("description", []) for w in s.words)
-        return cls(False, heights[len(heights) // 2] if heights else None)
+        heights = [w.height for row in rows for s in row.cells.get("description", []) for w in s.words]
+        return cls(False, median_of(heights) if heights else None)
 
 
 def _is_detail(line: TextLine, row: Row, sizing: Sizing) -> bool:
