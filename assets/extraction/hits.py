@@ -119,10 +119,11 @@ class _Group:
     by their positions in the list, and patterns of them all: a place where none of them
     matches (most places) costs one match, not one per label."""
 
-    __slots__ = ("members", "_screens")
+    __slots__ = ("members", "_branches", "_screens")
 
     def __init__(self, members: list[int]):
         self.members = members
+        self._branches: list[tuple[str, int]] = []  # each member's pattern as a branch, its groups
         # from a place in ``members`` on: one pattern of those members, and the place of
         # the member each of its groups stands for
         self._screens: dict[int, tuple[re.Pattern, dict[int, int]]] = {}
@@ -152,13 +153,16 @@ class _Group:
         (named groups as plain ones: names repeat across labels); made when first asked."""
         made = self._screens.get(start)
         if made is None:
-            branches, places, group = [], {}, 1
+            if not self._branches:
+                for i in self.members:
+                    inner = _UNNAMED.sub("(?:", defs[i].pattern.pattern)
+                    self._branches.append((f"({inner})", 1 + re.compile(inner).groups))
+            places, group = {}, 1
             for place in range(start, len(self.members)):
-                inner = _UNNAMED.sub("(?:", defs[self.members[place]].pattern.pattern)
                 places[group] = place
-                branches.append(f"({inner})")
-                group += 1 + re.compile(inner).groups
-            made = self._screens[start] = (re.compile("|".join(branches)), places)
+                group += self._branches[place][1]
+            screen = re.compile("|".join(branch for branch, _ in self._branches[start:]))
+            made = self._screens[start] = (screen, places)
         return made
 
 
