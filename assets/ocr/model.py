@@ -156,12 +156,13 @@ def group_lines(words: list[Word], min_overlap: float = 0.5) -> list[Line]:
                     and not _collides(members[i], word):
                 best, best_ratio = i, ratio
         if best < 0:
-            bands.append([word.y0, word.y1, 1])
+            bands.append([y0, y1, 1])
             members.append([word])
         else:
-            bands[best][0] += word.y0
-            bands[best][1] += word.y1
-            bands[best][2] += 1
+            band = bands[best]
+            band[0] += y0
+            band[1] += y1
+            band[2] += 1
             members[best].append(word)
     lines = [Line(sorted(ws, key=lambda w: w.x0)) for ws in members]
     lines.sort(key=lambda line: (line.cy, line.x0))

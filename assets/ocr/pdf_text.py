@@ -119,8 +119,8 @@ def _page_geometry(page: pdfium.PdfPage):
 
     Text boxes come in PDF user space (origin bottom-left of the MediaBox, y up) while the
     page is displayed cropped to its CropBox and turned by /Rotate; the boxes must match
-    what a viewer (and our renderer) shows. One call per character, its corners put in
-    order inline: the text layer's loop makes it for every character of the page.
+    what a viewer (and our renderer) shows. The corners are put in order inline: the text
+    layer's loop asks for every character of the page.
     """
     left, bottom, right, top = page.get_cropbox()
     rotation = page.get_rotation() % 360
@@ -136,11 +136,7 @@ def _page_geometry(page: pdfium.PdfPage):
     if rotation == 270:  # (x, y) -> (top - y, right - x)
         return h, w, lambda l, t, r, b: box(top - t, right - l, top - b, right - r)
 
-    def upright(l: float, t: float, r: float, b: float) -> tuple[float, float, float, float]:
-        ax, ay, bx, by = l - left, top - t, r - left, top - b
-        return (bx if bx < ax else ax, by if by < ay else ay, bx if bx > ax else ax, by if by > ay else ay)
-
-    return w, h, upright  # (x, y) -> (x - left, top - y), the usual page, in one call
+    return w, h, lambda l, t, r, b: box(l - left, top - t, r - left, top - b)  # (x, y) -> (x - left, top - y)
 
 
 def _text_layer_words(page: pdfium.PdfPage, char_box) -> list[Word]:
