@@ -70,13 +70,14 @@ def test_a_name_printed_again_with_its_diacritics_is_read_with_them():
 
     from .test_rules import page, scanned
 
-    rows = [(40, [(40, 'MB "Zemaitijos kelias"'), (300, "PVM SĄSKAITA FAKTŪRA")]),
+    # "Zemtra" is no word a dictionary could restore: only the second printing can.
+    rows = [(40, [(40, 'MB "Zemtra kelias"'), (300, "PVM SĄSKAITA FAKTŪRA")]),
             (55, [(40, "PVM kodas: LT100001738313")]),
-            (700, [(40, 'MB "Žemaitijos kelias" Jūrininkų g. 73-33, LT-60468 Kėdainiai')])]
-    assert extract_invoice(scanned(page(*rows)))["seller"]["name"] == 'MB "Žemaitijos kelias"'
+            (700, [(40, 'MB "Žemtra kelias" Jūrininkų g. 73-33, LT-60468 Kėdainiai')])]
+    assert extract_invoice(scanned(page(*rows)))["seller"]["name"] == 'MB "Žemtra kelias"'
     # another name that only shares the letters is no second printing
-    rows[2] = (700, [(40, 'MB "Žemaitijos keliai" Jūrininkų g. 73-33')])
-    assert extract_invoice(scanned(page(*rows)))["seller"]["name"] == 'MB "Zemaitijos kelias"'
+    rows[2] = (700, [(40, 'MB "Žemtra keliai" Jūrininkų g. 73-33')])
+    assert extract_invoice(scanned(page(*rows)))["seller"]["name"] == 'MB "Zemtra kelias"'
 
 
 def test_an_ampersand_misread_before_co_kg_is_an_ampersand():

@@ -1,0 +1,64 @@
+"""Marks OCR dropped from a name's words, put back where the country's dictionary leaves one
+spelling (the operating system's Hunspell dictionaries, installed by ``make setup``)."""
+
+import pytest
+
+from assets.extraction import spelling
+from assets.extraction.spelling import restore_marks
+
+
+@pytest.mark.parametrize("read, country, expected", [
+    ("UAB Duomenu centras", "LT", "UAB Duomenų centras"),          # an inflected form: ų
+    ('UAB "Silumos tinklai"', "LT", 'UAB "Šilumos tinklai"'),
+    ('UAB "Ažuolo baldai"', "LT", 'UAB "Ąžuolo baldai"'),          # a mark kept, one added
+    ("UAB DUOMENU CENTRAS", "LT", "UAB DUOMENŲ CENTRAS"),          # capitals stay capitals
+    ("Rigas Tekstils SIA", "LV", "Rīgas Tekstils SIA"),
+    ("Parnu Ehitus AS", "EE", "Pärnu Ehitus AS"),
+    ("Logistica Iberica S.A.", "ES", "Logística Ibérica S.A."),
+])
+def test_the_one_spelling_that_is_a_word_is_taken(read, country, expected):
+    assert restore_marks(read, country) == expected
+
+
+@pytest.mark.parametrize("read, country", [
+    ("UAB Svarūs langai", "LT"),         # "svarūs" is a word as well as "švarūs": the page decides
+    ("Rasos Jankauskienės IĮ", "LT"),    # a surname no dictionary holds
+    ("Zemtra", "LT"),                    # no spelling of it is a word
+    ("UAB Duomenu centras", None),       # no country, no language
+    ("OOO Duomenu", "RU"),               # no alphabet of marks for it
+    ("Müller 2024 GmbH", "DE"),          # digits and known words untouched
+])
+def test_other_words_stay_as_read(read, country):
+    assert restore_marks(read, country) == read
+
+
+def test_several_spellings_that_are_words_leave_it_as_read():
+    # "Žolė" and "Žolę", "Šviesa" and "Šviesą": a case the page has to tell.
+    assert restore_marks("UAB Zole", "LT") == "UAB Zole"
+    assert restore_marks("Sviesa", "LT") == "Sviesa"
+
+
+def test_a_word_with_too_many_bare_letters_is_not_tried():
+    word = "a" * 20  # 2^20 spellings
+    assert restore_marks(word, "LT") == word
+
+
+def test_without_the_country_s_dictionary_names_stay_as_read(monkeypatch, tmp_path):
+    monkeypatch.setattr(spelling, "DICTIONARY_DIR", tmp_path)
+    spelling.dictionaries.cache_clear()
+    try:
+        assert restore_marks("UAB Duomenu centras", "LT") == "UAB Duomenu centras"
+    finally:
+        spelling.dictionaries.cache_clear()
+
+
+def test_only_names_read_by_ocr_get_their_marks_back():
+    from assets.extraction import extract_invoice
+
+    from .test_rules import page, scanned
+
+    rows = [(40, [(40, "PVM SĄSKAITA FAKTŪRA")]), (80, [(40, "Pirkėjas:")]),
+            (95, [(40, "UAB Duomenu centras")]), (110, [(40, "PVM kodas: LT100001738313")])]
+    printed = page(*rows)
+    assert extract_invoice(printed)["buyer"]["name"] == "UAB Duomenu centras"  # a text layer is exact
+    assert extract_invoice(scanned(printed))["buyer"]["name"] == "UAB Duomenų centras"
