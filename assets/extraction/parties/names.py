@@ -167,6 +167,28 @@ def tidy_name(text: str) -> str:
     return _legal_form_glyphs(name)
 
 
+def capital_first_word(name: str) -> str:
+    """A name whose first word OCR read in small letters, with its capital back.
+
+    A company's name, after its legal form and opening quote, starts with a capital; a
+    first word all in small letters there is a capital OCR read small ("UAB jūros vartai",
+    "jono Kazlausko IĮ": a "J" whose tail reaches under the line reads as "j"). A word with
+    a capital inside ("eBay") is left as printed.
+    """
+    at = 0
+    form = _LEGAL_FORMS.match(fold(name))
+    if form is not None:
+        if not name[form.end() :].strip():
+            return name  # a legal form alone
+        at = form.end() + 1
+    while at < len(name) and name[at] in '„“"«\'':
+        at += 1
+    word = re.match(r"[^\W\d_]{2,}(?=[\s\"“”»,.]|$)", name[at:])
+    if word is None or not word.group().islower():
+        return name
+    return name[:at] + name[at].upper() + name[at + 1 :]
+
+
 _OPENING_FOR = {'"': '"', "“": "„", "”": "„", "»": "«"}
 
 

@@ -42,6 +42,7 @@ from .names import (
     _marks,
     _name_end,
     _open_name,
+    capital_first_word,
     is_salutation,
     looks_like_name,
     parse_address,
@@ -104,7 +105,7 @@ def read_block(layout: Layout, block: Block) -> tuple[dict, dict[str, Candidate]
     if name is not None and name.span is not None and not layout.doc.pages[name.span.page - 1].text_layer:
         country = vat_cc or (address or {}).get("country") or country_of_name(name.value)
         spelt = _fullest_spelling(layout, native_letters(name.value, country), country)
-        spelt = restore_marks(spelt, country)
+        spelt = restore_marks(capital_first_word(spelt), country)
         name = found["name"] = Candidate(spelt, name.score, name.span)
     party = {
         "name": name.value if name else None,

@@ -126,3 +126,18 @@ def test_a_sole_traders_form_read_as_bars_is_its_form_and_one_set_apart_stays_wi
              Word("PARDAVIMO", 84.5, 64.3, 124.0, 69.5), Word("KVITAS", 128.0, 64.3, 154.0, 69.5)]
     seller = extract_invoice(Document([Page(1, 230, 300, words, "tesseract", False)]))["seller"]
     assert (seller["name"], seller["companyCode"]) == ("Jono Jankauskienės IĮ", "375558557")
+
+
+@pytest.mark.parametrize("read, expected", [
+    ("UAB jūros vartai", "UAB Jūros vartai"),        # after the legal form
+    ('UAB "jūros vartai"', 'UAB "Jūros vartai"'),    # and its quote
+    ("jono Kazlausko IĮ", "Jono Kazlausko IĮ"),
+    ("„jūros vartai“ UAB", "„Jūros vartai“ UAB"),
+    ("eBay GmbH", "eBay GmbH"),                      # a capital inside: printed so
+    ("UAB Duomenų centras", "UAB Duomenų centras"),  # only the first word
+    ("UAB", "UAB"),                                  # a legal form alone
+])
+def test_a_name_s_first_word_starts_with_a_capital(read, expected):
+    from assets.extraction.parties.names import capital_first_word
+
+    assert capital_first_word(read) == expected
