@@ -94,13 +94,14 @@ def _find_hits(line: TextLine, defs: Sequence[LabelDef]) -> list[Hit]:
         glued = text[e:word_end]  # rest of the word the label ends in
         # "USt.-Id.-Nr.", "Reg.-Nr.": a label and its number word joined by punctuation.
         punctuation_only = set(glued) <= _LABEL_TAIL or _NUMBER_SUFFIX.fullmatch(glued) is not None
-        # "Nr.2026-0025", "Datum:12.03.2026", "N°12129": a label glued to its value by its
-        # own punctuation or number sign, which OCR (or a narrow cell) left no space after.
+        # "Nr.2026-0025", "Datum:12.03.2026", "N°12129", "N°A-2025/23": a label glued to its
+        # value by its own punctuation or number sign, which OCR (or a narrow cell) left no
+        # space after; after a number sign the value may open with its series' letters.
         # A party's heading takes no value: "Customer:2" is a customer number.
         stuck = None
         if not punctuation_only and text[e - 1].isalnum() and not glued.startswith("/"):
             stuck = _GLUED_VALUE.match(glued) if d.key not in ("seller", "buyer") else None
-            if stuck is None and not (line.text[e - 1] in _NUMBER_SIGNS and glued[:1].isdigit()):
+            if stuck is None and not (line.text[e - 1] in _NUMBER_SIGNS and _SIGNED_VALUE.match(glued)):
                 continue  # the label ends inside a word ("Datamatrix"), not at a slash ("Imponibile/Importo")
         end = word_end if punctuation_only else e + (stuck.end() if stuck is not None else 0)
         candidates.append(Hit(d, line, s, end, tuple(m.groupdict().items())))
@@ -260,6 +261,7 @@ def defs_for(defs: Sequence[LabelDef], heads: set[str]) -> list[LabelDef]:
 
 _GLUED_VALUE = re.compile(r"[.:#]+(?=[+\d])")
 _NUMBER_SIGNS = "°º№"
+_SIGNED_VALUE = re.compile(r"[^\W\d_]{0,4}[-/]?\d")  # "12129", "A-2025/23", "SF2026"
 _NUMBER_SUFFIX = re.compile(r"[.\-/]+\s?(?:nr|no|n°|num|nummer|number|numer|numero|numéro)\.?[:.;]*")
 _OPENERS = "(\"'„“«["  # what may stand glued before a label: "(Qty)", OCR's stray quote ('"Company code')
 # The slash may be gone (OCR put it on another line) or read as "!" or "|".

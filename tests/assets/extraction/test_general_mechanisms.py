@@ -121,6 +121,7 @@ def test_no_seller_is_made_of_a_letterhead_without_a_legal_form():
 @pytest.mark.parametrize("text, key, label", [
     ("Nr.2026-0025", "number", "Nr."),
     ("N°12129", "number", "N°"),
+    ("N°A-2025/2383", "number", "N°"),  # a series' letters after the sign
     ("No.12", "number", "No."),
     ("Datum:12.03.2026", "issue_date", "Datum:"),
 ])
@@ -133,7 +134,7 @@ def test_a_label_glued_to_its_value_by_its_punctuation_is_found(text, key, label
     assert [(h.key, line.text[h.start:h.end]) for h in layout.hits(line)] == [(key, label)]
 
 
-@pytest.mark.parametrize("text", ["Datamatrix", "Customer:2", "Nr2026"])
+@pytest.mark.parametrize("text", ["Datamatrix", "Customer:2", "Nr2026", "N°Ansbach"])
 def test_a_word_that_only_begins_like_a_label_is_none(text):
     from assets.extraction import ALL_LABELS
     from assets.extraction.layout import Layout
@@ -147,6 +148,9 @@ def test_a_receipts_number_glued_to_its_sign_is_the_invoice_number():
     inv = extract_invoice(page((60, [(200, "KASSABON")]), (80, [(200, "Nr.2026-0025")]),
                                (100, [(200, "6 augustus 2026 18:18")])))
     assert inv["invoiceNumber"] == "2026-0025"
+    inv = extract_invoice(page((60, [(200, "Recibo")]), (80, [(200, "N°A-2025/2383")]),
+                               (100, [(200, "27/09/2025 12:39")])))
+    assert inv["invoiceNumber"] == "A-2025/2383"
 
 
 def test_a_line_of_the_invoices_own_fields_under_a_heading_is_no_name():
