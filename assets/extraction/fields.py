@@ -189,7 +189,7 @@ def label_values(layout: "Layout", hit: Hit) -> list[tuple[Span, float]]:
         near = _value_level(layout, hit, page_lines, reach=1.2 * layout.pitch[hit.line.page])
         if near is not None and all(near.line is not sp.line or near.start != sp.start for sp, _ in out):
             out.append((near, NEAR))
-    return out
+    return [(span, score * hit.trust) for span, score in out] if hit.misread else out
 
 
 def _right_of_wrapped_tail(below: Span) -> Span | None:

@@ -20,6 +20,7 @@ from . import per_document
 from .labels import ENGLISH, LabelDef
 from .lines import Span, TextLine
 from .normalize import edit_distance, fold
+from .thresholds import MISREAD_LABEL
 
 _LABEL_TAIL = set(":.;,)#-|=~_»")  # and OCR's readings of a colon or a rule
 
@@ -33,6 +34,12 @@ class Hit:
     start: int
     end: int  # after the label and any punctuation glued to it ("kodas:")
     groups: tuple[tuple[str, str | None], ...] = ()
+    misread: bool = False  # a few letters off the label (``misread_labels``): less sure of its value
+
+    @property
+    def trust(self) -> float:
+        """The share of a place's score a value by this label keeps."""
+        return MISREAD_LABEL if self.misread else 1.0
 
     @property
     def key(self) -> str:

@@ -26,6 +26,7 @@ from .lines import (
     _unruled,
     typical_pitch,
 )
+from .misread_labels import with_misread_labels
 from .normalize import fold
 
 
@@ -200,8 +201,10 @@ class Layout:
         """Labels on a line (computed once per line object)."""
         found = self._hits.get(line)
         if found is None:
-            found = self._hits[line] = [h for h in find_hits(line, self.labels)
-                                        if not _stray_word(h) and not self._split_off(h)]
+            found = find_hits(line, self.labels)
+            if not self.doc.pages[line.page - 1].text_layer:
+                found = with_misread_labels(line, found, self.labels)
+            found = self._hits[line] = [h for h in found if not _stray_word(h) and not self._split_off(h)]
             page_lines = self.lines.get(line.page, [])
             if self._wrapped_heads and not (line.index < len(page_lines) and page_lines[line.index] is line):
                 found[:] = self._with_wrapped_labels(line, found)

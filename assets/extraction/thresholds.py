@@ -22,6 +22,13 @@ UNLABELLED = 0.6  # a date with no label at all, nearest the number or title
 COMPOUND_TITLE_SCORE = 0.85  # a title that closes a compound word ("Handelsrechnung")
 SENDER_SCORE = 0.8  # a seller named by the return line over the window address
 BY_ORDER = 0.7  # the most a party's field scores when only print order told seller from buyer
+MISREAD_LABEL = 0.5  # a value by a label OCR misread (``misread_labels``) scores this share of it
+# Labels OCR misread: the fewest letters a label needs to be guessed at a letter off, the
+# letters from which two may be off, and the letters a label's last word needs for another
+# ending of it to be another word (an inflection) rather than a misreading.
+MISREAD_MIN_LETTERS = 7
+MISREAD_TWO_EDITS = 13
+MISREAD_INFLECTED = 4
 
 # ---------------------------------------------------------------- checks and arithmetic
 PASSED_FLOOR = 0.97  # a value a passed check confirms scores at least this

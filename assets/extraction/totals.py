@@ -83,7 +83,7 @@ def _amount_candidate(layout: Layout, hit: Hit) -> Candidate | None:
     rest = Span(line, hit.end, end)
     for m in find_amounts(rest.text):
         if m.has_decimals:
-            return Candidate(m.value, RIGHT * hit.label.weight, rest.sub(m.start, m.end))
+            return Candidate(m.value, RIGHT * hit.label.weight * hit.trust, rest.sub(m.start, m.end))
     return integers[0] if integers else None
 
 

@@ -1,0 +1,62 @@
+"""Labels OCR misread by a letter or two, found on the pages it read (``misread_labels``)."""
+
+import pytest
+
+from assets.extraction import extract_invoice
+
+from .test_rules import page, scanned
+
+
+def _read(*rows, ocr=True, calibrated=True):
+    printed = page(*rows)
+    return extract_invoice(scanned(printed) if ocr else printed, calibrated=calibrated)
+
+
+@pytest.mark.parametrize("label, value, field, expected", [
+    ("Saskaitos faktùros Nc:", "2026/248088", "invoiceNumber", "2026/248088"),  # "Nr." with a wrong letter
+    ("Factuume.", "F59308", "invoiceNumber", "F59308"),                        # "rn" read "m", and one more
+    ("Mokejimo temminas:", "2026.02.12", "dueDate", "2026-02-12"),
+])
+def test_a_label_a_letter_off_is_read_on_a_page_ocr_read(label, value, field, expected):
+    rows = [(40, [(40, "PROFORMA")]), (70, [(40, label), (200, value)])]
+    assert _read(*rows)[field] == expected
+    assert _read(*rows, ocr=False)[field] is None  # a text layer prints its labels as they are
+
+
+def test_a_party_heading_a_letter_off_heads_its_party():
+    rows = [(40, [(40, "PVM SĄSKAITA FAKTŪRA")]), (80, [(40, "Pirkijas")]), (95, [(40, "UAB „Ąžuolynas“")]),
+            (110, [(40, "Įmonės kodas: 378289307")])]
+    buyer = _read(*rows)["buyer"]
+    assert (buyer["name"], buyer["companyCode"]) == ("UAB „Ąžuolynas“", "378289307")
+
+
+@pytest.mark.parametrize("words", [
+    "FACTUUR",          # the title is the start of "Factuurnr.", another word
+    "Apmaksas",         # another ending of "Apmaksai": an inflection, not a misreading
+    "Arve ar:",         # "Arve nr:" is too short to be guessed at
+    "Kredītrēķins / CREDIT NOTE",  # a slash opens a translation
+])
+def test_other_words_are_no_misread_labels(words):
+    from assets.extraction import ALL_LABELS
+    from assets.extraction.layout import Layout
+
+    layout = Layout(scanned(page((100, [(50, words), (300, "A-2079")]))), ALL_LABELS)
+    line = layout.lines[1][0]
+    assert [h for h in layout.hits(line) if h.misread] == []
+
+
+def test_a_value_by_a_misread_label_is_less_sure():
+    exact = [(40, [(40, "PROFORMA")]), (70, [(40, "Sąskaitos faktūros Nr.:"), (200, "2026/248088")])]
+    misread = [(40, [(40, "PROFORMA")]), (70, [(40, "Saskaitos faktùros Nc:"), (200, "2026/248088")])]
+    sure = _read(*exact, calibrated=False)["confidence"]["fields"]["invoiceNumber"]
+    less = _read(*misread, calibrated=False)["confidence"]["fields"]["invoiceNumber"]
+    assert less < sure
+
+
+def test_a_total_by_a_misread_label_that_does_not_add_up_gives_way():
+    rows = [(40, [(40, "INVOICE")]), (600, [(300, "Subtotal:"), (450, "100.00")]),
+            (615, [(300, "VAT 21 %:"), (450, "21.00")]), (630, [(300, "Grand totel:"), (450, "821.00")])]
+    totals = _read(*rows)["totals"]
+    assert (totals["net"], totals["vat"], totals["gross"]) == ("100.00", "21.00", "121.00")
+    rows[-1] = (630, [(300, "Grand totel:"), (450, "121.00")])
+    assert _read(*rows)["totals"]["gross"] == "121.00"
