@@ -274,6 +274,11 @@ def _text(item: ItemLine, row: Row, taken: set[int], skip: set[int], table: Tabl
             and _ITEM_CODE.match(line.words[lead[1]].text)):
         row.cells["lineNo"] = [_words(line, lead[:1])]
         lead = lead[1:] or (more.pop(0) if more else [])
+    elif lead and len(lead) > 1 and (lead[2:] or more) and len(line.words[lead[0]].text) <= 3 \
+            and not line.words[lead[0]].text.isdigit() and _ITEM_CODE.match(line.words[lead[1]].text):
+        # A few letters before an item code and its description ("N SKU-71060 Buhalterinės
+        # ..."): the row's number OCR could not read, no part of the description.
+        lead = lead[1:]
     code_col = next((c for c in table.columns if c.key == "code"), None)
     if lead and (lead[1:] or more):
         w = line.words[lead[0]]

@@ -20,8 +20,9 @@ from .numbers import line_numbers
 from .structure import RECEIPT_MARK, TAX_MARK
 
 _CODE = re.compile(r"^(?=.*\d)[A-Za-z0-9][\w./\-]{2,}$")
-# A unit as printed ("vnt.", "Stk", "m²"), or a UN/ECE code with digits ("C62", "H87").
-_UNIT = re.compile(r"^[^\W\d_][^\W\d_.²³]{0,6}\.?[²³23]?$|^m[²³23]$|^[A-Z][A-Z0-9]\d$")
+# A unit as printed ("vnt.", "Stk", "m²"; its small raised "²" as OCR often reads it, "m?"
+# or "m2?"), or a UN/ECE code with digits ("C62", "H87").
+_UNIT = re.compile(r"^[^\W\d_][^\W\d_.²³]{0,6}\.?[²³23]?$|^m[²³23]?\??$|^[A-Z][A-Z0-9]\d$")
 
 
 def _is_text_line(line: TextLine, desc: Column | None, receipt: bool = False) -> bool:

@@ -157,6 +157,27 @@ def test_line_numbers_codes_and_units_are_not_description():
                    (2, None, "Silla de oficina", "ud.", "449.82", "4048.38")]
 
 
+def test_letters_where_a_row_s_number_stands_before_its_item_code_are_no_description():
+    # OCR read the second row's "2." as "N": neither the line number nor text of the item.
+    doc = page(
+        (200, [(40, "1."), (52, "SKU-80290 Transporto paslaugos"), (260, "reis."), (-320, "12"), (-400, "119,21"),
+               (-520, "1430,52")]),
+        (220, [(40, "N"), (52, "SKU-71060 Buhalterinės apskaitos"), (260, "mėn."), (-320, "27,3"),
+               (-400, "31,42"), (-520, "857,77")]),
+    )
+    got = [(ln["code"], ln["description"]) for ln in extract_invoice(doc)["lines"]]
+    assert got == [("SKU-80290", "Transporto paslaugos"), ("SKU-71060", "Buhalterinės apskaitos")]
+
+
+@pytest.mark.parametrize("unit", ["m²", "m?", "m2?"])
+def test_a_square_metre_whose_raised_two_ocr_misread_is_the_unit(unit):
+    doc = page(
+        (180, [(40, "Prekė"), (200, "Mat. vnt."), (-320, "Kiekis"), (-400, "Kaina"), (-520, "Suma")]),
+        (200, [(40, "Holzplatte Fichte 19 mm"), (190, unit), (-320, "28,9"), (-400, "13,49"), (-520, "389,86")]),
+    )
+    assert [ln["description"] for ln in extract_invoice(doc)["lines"]] == ["Holzplatte Fichte 19 mm"]
+
+
 def test_a_row_whose_arithmetic_ocr_broke_is_kept_and_repaired():
     doc = page(
         (200, [(40, "Koka skrūves"), (-320, "4"), (-400, "544,07"), (-520, "2176,28")]),
