@@ -49,6 +49,7 @@ BELOW_MAX_PITCH = 1.8  # a value on the line below starts within this many pitch
 ADJOINING_PITCHES = 1.6  # codes this close over or under a headed block, in its column, are its own
 BLOCK_GAP_PITCHES = 2.2  # a party block ends at a gap wider than this
 HEADER_SPAN_HEIGHTS = 2.6  # table header lines within this many heights of the first are one header
+HEADER_LINES = 5  # and at most this many of them
 MAX_ROW_GAP_PITCHES = 2.6  # a table's rows follow each other within this many pitches
 MAX_ITEM_GAP_PITCHES = 10  # a description may run over many lines between two items
 MAX_BROKEN_GAP_PITCHES = 10  # a row OCR broke is still read this many pitches under the last item

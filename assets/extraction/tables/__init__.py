@@ -40,7 +40,9 @@ def detect_tables(layout: Layout) -> list[Table]:
             columns, header_lines = header
             table = Table(number, header_lines[0], columns, [])
             last = lines.index(header_lines[-1])
-            used, table.open_end = read_rows(layout, table, lines[last + 1 :])
+            # Rows are measured from the header's last line (a title wrapped over four lines is
+            # one header, its first row as far under its last line as under a one-line header).
+            used, table.open_end = read_rows(layout, table, lines[last + 1 :], start_cy=header_lines[-1].cy)
             for ln in (*header_lines, *used):
                 layout.excluded.add((number, ln.index))
             if table.rows:

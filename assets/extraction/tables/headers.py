@@ -15,7 +15,7 @@ from ..hits import find_hits
 from ..labels import TABLE_COLUMNS
 from ..lines import Span, TextLine
 from ..normalize import edit_distance, fold
-from ..thresholds import HEADER_SPAN_HEIGHTS
+from ..thresholds import HEADER_LINES, HEADER_SPAN_HEIGHTS
 from .model import AMOUNT_KEYS, Column
 
 _HEADER_EXTRAS = {"EUR", "€", "USD", "%"}
@@ -24,13 +24,14 @@ _HEADER_EXTRAS = {"EUR", "€", "USD", "%"}
 
 
 def find_header(lines: list[TextLine], idx: int) -> tuple[list[Column], list[TextLine]] | None:
-    """The header starting at ``lines[idx]`` (one to three printed lines), or None."""
+    """The header starting at ``lines[idx]`` (one to ``HEADER_LINES`` printed lines: titles
+    stacked in a column, "Art-Nr-Kunde" over "Art-Nr-Lief." over "Art-Nr" over "(Art)"), or None."""
     first = lines[idx]
     if not find_hits(first, TABLE_COLUMNS):
         return None
     best: tuple[list[Column], list[TextLine]] | None = None
     group = [first]
-    for k in range(idx, min(idx + 3, len(lines))):
+    for k in range(idx, min(idx + HEADER_LINES, len(lines))):
         if k > idx:
             nxt = lines[k]
             if nxt.page != first.page or nxt.cy - first.cy > HEADER_SPAN_HEIGHTS * max(first.height, nxt.height):

@@ -180,3 +180,20 @@ def test_read_by_ocr_a_quantity_whose_minus_was_lost_takes_the_amounts_sign():
     doc = Document([Page(1, printed.width, printed.height, printed.words, "tesseract", False)])
     assert lines(doc, "description", "quantity", "netAmount") == [
         ("Huile d'olive", "-10", "-198.00"), ("Nougat 250g", "-5", "-20.00")]
+
+
+def test_titles_stacked_over_five_lines_are_one_header_and_a_code_beside_its_description_is_split():
+    # Titles stacked in their columns ("Art-Nr-Kunde" over "Art-Nr-Lief." over "Art-Nr" over
+    # "(Art)"), the row under the last of them; the row's amount is after its allowances, so
+    # only the header, not the arithmetic, makes it an item.
+    doc = page(
+        (100, [(75, "Art-Nr-Kunde"), (485, "Positions-")], 9.5),
+        (111.4, [(75, "Art-Nr-Lief."), (510, "betrag")], 9.5),
+        (117, [(53, "Pos"), (143, "Beschreibung"), (245, "Nettopreis"), (358, "Menge"), (441, "USt.")], 9.5),
+        (122.7, [(75, "Art-Nr"), (520, "ohne")], 9.5),
+        (134, [(75, "(Art)"), (520, "USt.")], 9.5),
+        (147, [(59, "1"), (74, "Toolbox 0815"), (143, "Stahlcoil"), (-304, "100,0000"), (358, "10 Stk"),
+               (441, "19 %"), (-544, "850,00")], 11),
+    )
+    assert lines(doc, "code", "description", "quantity", "unitPrice", "netAmount") == [
+        ("Toolbox 0815", "Stahlcoil", "10", "100", "850.00")]
