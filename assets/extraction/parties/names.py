@@ -162,6 +162,8 @@ def tidy_name(text: str) -> str:
     elif name.count('"') == 1 and (name.startswith('"') or name.endswith('"')) and " " not in name.strip('"'):
         name = name.strip('"')
     name = _reopened_quote(name)
+    # A speck OCR read right inside an opening quote: 'UAB ".Vėjo malūnas"', 'VšĮ "_Duomenų'.
+    name = re.sub(r"(?<=[„“\"«])[._,·'](?=[^\W\d_])", "", name)
     for pattern, canonical in _LEGAL_FORM_SPELLINGS:
         name = pattern.sub(canonical, name)
     return _legal_form_glyphs(name)
@@ -210,6 +212,25 @@ def _reopened_quote(name: str) -> str:
             return f"{before[: form.end()]} {opening}{before[form.end():].strip()}{name[at]}"
     elif before and _LEGAL_FORMS.fullmatch(fold(after)):
         return f"{opening}{before}{name[at]} {after}"
+    return name
+
+
+_CLOSING_FOR = {'"': '"', "„": "“", "«": "»"}
+
+
+def closed_quote(name: str) -> str:
+    """A quoted name whose closing quote OCR lost: 'UAB "Žemaitijos kelias' is
+    'UAB "Žemaitijos kelias"'. Only a lone opening quote right after the legal form, the
+    name running to the end after it, is answered; anything else stays as read. For a name
+    read whole: a line of a name that wraps ('UAB „Šiaurės vėjas ir') is open, not unclosed."""
+    quotes = [i for i, ch in enumerate(name) if ch in '"“”„«»']
+    if len(quotes) != 1 or name[quotes[0]] not in _CLOSING_FOR:
+        return name
+    at = quotes[0]
+    before, after = name[:at].rstrip(), name[at + 1 :].strip()
+    if before and after and before != name[:at] and _LEGAL_FORMS.fullmatch(fold(before)) \
+            and not _LEGAL_FORMS.search(fold(after)):
+        return f"{before} {name[at]}{after}{_CLOSING_FOR[name[at]]}"
     return name
 
 

@@ -43,6 +43,7 @@ from .names import (
     _name_end,
     _open_name,
     capital_first_word,
+    closed_quote,
     is_salutation,
     looks_like_name,
     parse_address,
@@ -105,7 +106,7 @@ def read_block(layout: Layout, block: Block) -> tuple[dict, dict[str, Candidate]
     if name is not None and name.span is not None and not layout.doc.pages[name.span.page - 1].text_layer:
         country = vat_cc or (address or {}).get("country") or country_of_name(name.value)
         spelt = _fullest_spelling(layout, native_letters(name.value, country), country)
-        spelt = restore_marks(capital_first_word(spelt), country)
+        spelt = restore_marks(capital_first_word(closed_quote(spelt)), country)
         name = found["name"] = Candidate(spelt, name.score, name.span)
     party = {
         "name": name.value if name else None,

@@ -141,3 +141,30 @@ def test_a_name_s_first_word_starts_with_a_capital(read, expected):
     from assets.extraction.parties.names import capital_first_word
 
     assert capital_first_word(read) == expected
+
+
+def test_a_closing_quote_ocr_lost_after_a_quoted_name_is_put_back():
+    from assets.extraction.parties.names import closed_quote
+
+    assert closed_quote('UAB "Žemaitijos kelias') == 'UAB "Žemaitijos kelias"'
+    assert closed_quote("UAB „Žemaitijos kelias") == "UAB „Žemaitijos kelias“"
+    # Only after a legal form, the name running to the end: else nothing says where it closed.
+    assert closed_quote('"Žemaitijos kelias') == '"Žemaitijos kelias'
+    assert closed_quote('UAB "Statybų sprendimai AB') == 'UAB "Statybų sprendimai AB'
+
+
+def test_only_a_name_read_whole_by_ocr_gets_its_closing_quote():
+    from assets.extraction import extract_invoice
+
+    from .test_rules import page, scanned
+
+    rows = [(40, [(40, "PVM SĄSKAITA FAKTŪRA")]), (80, [(40, "Pirkėjas:")]), (95, [(40, 'UAB "Žemaitijos kelias')]),
+            (110, [(40, "PVM kodas: LT100001738313")])]
+    assert extract_invoice(scanned(page(*rows)))["buyer"]["name"] == 'UAB "Žemaitijos kelias"'
+    assert extract_invoice(page(*rows))["buyer"]["name"] == 'UAB "Žemaitijos kelias'  # a text layer is exact
+
+
+def test_a_speck_inside_an_opening_quote_goes():
+    assert tidy_name('UAB ".Vėjo malūnas"') == 'UAB "Vėjo malūnas"'
+    assert tidy_name('VšĮ "_Duomenų centras"') == 'VšĮ "Duomenų centras"'
+    assert tidy_name('UAB "3D studija"') == 'UAB "3D studija"'
