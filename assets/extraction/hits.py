@@ -101,7 +101,8 @@ def _find_hits(line: TextLine, defs: Sequence[LabelDef]) -> list[Hit]:
         glued = text[e:word_end]  # rest of the word the label ends in
         # "USt.-Id.-Nr.", "Reg.-Nr.": a label and its number word joined by punctuation.
         punctuation_only = set(glued) <= _LABEL_TAIL or _NUMBER_SUFFIX.fullmatch(glued) is not None
-        # "Nr.2026-0025", "Datum:12.03.2026", "N°12129", "N°A-2025/23": a label glued to its
+        # "Nr.2026-0025", "Datum:12.03.2026", "N°12129", "N°A-2025/23", "NIF-IVA:ESB31000086"
+        # (a code that opens with its country's letters): a label glued to its
         # value by its own punctuation or number sign, which OCR (or a narrow cell) left no
         # space after; after a number sign the value may open with its series' letters.
         # A party's heading takes no value: "Customer:2" is a customer number.
@@ -266,7 +267,7 @@ def defs_for(defs: Sequence[LabelDef], heads: set[str]) -> list[LabelDef]:
     return [index.defs[i] for i in sorted(members.union(index.headless))]
 
 
-_GLUED_VALUE = re.compile(r"[.:#]+(?=[+\d])")
+_GLUED_VALUE = re.compile(r"[.:#]+(?=[+\d]|[^\W\d_]{2}\w?\d)")  # "Nr.12", "NIF-IVA:ESB31000086"
 _NUMBER_SIGNS = "°º№"
 _SIGNED_VALUE = re.compile(r"[^\W\d_]{0,4}[-/]?\d")  # "12129", "A-2025/23", "SF2026"
 _NUMBER_SUFFIX = re.compile(r"[.\-/]+\s?(?:nr|no|n°|num|nummer|number|numer|numero|numéro)\.?[:.;]*")

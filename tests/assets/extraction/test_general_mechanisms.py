@@ -124,6 +124,7 @@ def test_no_seller_is_made_of_a_letterhead_without_a_legal_form():
     ("N°A-2025/2383", "number", "N°"),  # a series' letters after the sign
     ("No.12", "number", "No."),
     ("Datum:12.03.2026", "issue_date", "Datum:"),
+    ("NIF-IVA:ESB31000086", "vat_code", "NIF-IVA:"),  # a code that opens with its country's letters
 ])
 def test_a_label_glued_to_its_value_by_its_punctuation_is_found(text, key, label):
     from assets.extraction import ALL_LABELS
