@@ -292,7 +292,9 @@ def _join_translations(line: TextLine, hits: list[Hit]) -> list[Hit]:
             continue  # another reading of the same words ("IVA" as a VAT total)
         prev = out[-1] if out else None
         if prev is not None and prev.key == hit.key and _TRANSLATION_GAP.fullmatch(line.text[prev.end : hit.start]):
-            out[-1] = Hit(prev.label, line, prev.start, hit.end, prev.groups if prev.group("rate") else hit.groups)
+            # A label as printed beside one OCR misread confirms it ("Piegādacajs / Seller").
+            out[-1] = Hit(prev.label, line, prev.start, hit.end, prev.groups if prev.group("rate") else hit.groups,
+                          misread=prev.misread and hit.misread)
             continue
         if prev is not None and prev.key == "number" and hit.key in _NUMBERED \
                 and not line.text[prev.end : hit.start].strip():
@@ -319,7 +321,7 @@ def _with_misread_translation(line: TextLine, hit: Hit, limit: int) -> Hit:
     m = _AFTER_SLASH.match(line.text[: min(limit, cell_end)], hit.end)
     if m is None or not _misread_label(fold(m.group(1)), {hit.key}):
         return hit
-    return Hit(hit.label, line, hit.start, m.end(1), hit.groups)
+    return Hit(hit.label, line, hit.start, m.end(1), hit.groups, misread=hit.misread)
 
 
 # Labels a number sign may precede: "Nº IVA" is a VAT label, not a number and a label.

@@ -21,7 +21,7 @@ import re
 from collections.abc import Sequence
 
 from . import per_document
-from .hits import Hit
+from .hits import Hit, _join_translations
 from .labels import LabelDef
 from .lines import TextLine
 from .normalize import edit_distance
@@ -79,7 +79,8 @@ def with_misread_labels(line: TextLine, hits: list[Hit], defs: Sequence[LabelDef
     if not found:
         return hits
     added = [Hit(label, line, start, end, misread=True) for label, start, end in found]
-    return sorted(hits + added, key=lambda h: h.start)
+    # With its translation, as a label found as printed: "Piegādātājs / Seller".
+    return _join_translations(line, sorted(hits + added, key=lambda h: h.start))
 
 
 # The misread labels of the document being read, by the line's words and what is taken:

@@ -60,3 +60,12 @@ def test_a_total_by_a_misread_label_that_does_not_add_up_gives_way():
     assert (totals["net"], totals["vat"], totals["gross"]) == ("100.00", "21.00", "121.00")
     rows[-1] = (630, [(300, "Grand totel:"), (450, "121.00")])
     assert _read(*rows)["totals"]["gross"] == "121.00"
+
+
+def test_a_misread_heading_takes_its_translation_with_it():
+    # "Piegādātājs / Seller" with its Latvian word a letter off and the English one as well
+    rows = [(40, [(40, "RĒĶINS / INVOICE")]), (70, [(40, "Piegádacajs / Seler"), (300, "Pircējs / Buyer")]),
+            (85, [(40, "Daugava Trans AS"), (300, "UAB Statybų sprendimai")]),
+            (100, [(40, "PVN Nr.: LV40005952736"), (300, "PVN Nr.: LT380888280312")])]
+    invoice = _read(*rows)
+    assert (invoice["seller"]["name"], invoice["buyer"]["name"]) == ("Daugava Trans AS", "UAB Statybų sprendimai")
