@@ -6,10 +6,12 @@ only correct a mark that was misread, never add one that is missing. Most words 
 company's name are ordinary words of its country's language, which a spelling dictionary
 knows in every inflected form. So a word of a name read by OCR that the country's
 dictionary does not know is replaced by a spelling with that alphabet's marks on its bare
-letters when exactly one such spelling is a word. Everything else stays as read: a word the
+letters when exactly one such spelling is a word, or when one of them adds fewer marks than
+every other ("Latvijas Partika" is "Pārtika", not the locative "Pārtikā": a name's words
+are mostly in the cases that end bare). Everything else stays as read: a word the
 dictionary knows ("Svarūs" is a word as well as "Švarūs", and only the page can tell them
-apart), a word no spelling makes a word of (a surname, a brand), and a word several
-spellings would make.
+apart), a word no spelling makes a word of (a surname, a brand), and a word two spellings
+with as few marks would make ("Žolė" and "Žolę").
 
 The dictionaries are Hunspell's, from the operating system (Debian's ``hunspell-*``
 packages, installed by ``make setup`` and the image), read through the C library's three
@@ -118,11 +120,10 @@ def _restored(word: str, marked: dict[str, list[str]], books: tuple[_Hunspell, .
         choices.append([ch] + [m.upper() if ch.isupper() else m for m in options] if options else [ch])
     if functools.reduce(lambda n, c: n * len(c), choices, 1) > MAX_SPELLINGS:
         return word
-    words = set()
+    by_marks: dict[int, list[str]] = {}
     for letters in itertools.product(*choices):
         spelt = "".join(letters)
         if spelt != word and any(book.knows(spelt) for book in books):
-            words.add(spelt)
-            if len(words) > 1:
-                return word
-    return words.pop() if words else word
+            by_marks.setdefault(sum(a != b for a, b in zip(spelt, word)), []).append(spelt)
+    fewest = by_marks[min(by_marks)] if by_marks else []
+    return fewest[0] if len(fewest) == 1 else word
