@@ -83,6 +83,7 @@ def test_a_name_printed_again_with_its_diacritics_is_read_with_them():
 def test_an_ampersand_misread_before_co_kg_is_an_ampersand():
     assert tidy_name("Rheinmetallbau GmbH £ Co. KG") == "Rheinmetallbau GmbH & Co. KG"
     assert tidy_name("Rheinmetallbau GmbH A Co. KG") == "Rheinmetallbau GmbH & Co. KG"
+    assert tidy_name("Elbe Feinkost GmbH 4 Co. KG") == "Elbe Feinkost GmbH & Co. KG"
     assert tidy_name("A Co. KG") == "A Co. KG"
 
 
