@@ -258,7 +258,8 @@ def _unlabelled_issue_date(layout: Layout, used: set, anchor: Span | None) -> Ca
 
 
 def currency(layout: Layout) -> Candidate:
-    """ISO code printed most often (codes and symbols), "Valiuta: X" first; EUR otherwise."""
+    """ISO code printed most often (codes and symbols; one symbol OCR read is no evidence),
+    "Valiuta: X" first; EUR otherwise."""
     for hit in layout.iter_hits("currency"):
         span, score = label_value(layout, hit)
         if span is not None:
@@ -267,12 +268,19 @@ def currency(layout: Layout) -> Candidate:
                 return Candidate(code, score, span.sub(0, len(span.text)))
     counts: Counter[str] = Counter()
     first: dict[str, Span] = {}
+    sure: set[str] = set()  # told by their letters ("EUR") or by a symbol a text layer prints
     for line in layout.iter_lines(include_excluded=True):
+        read = not layout.doc.pages[line.page - 1].text_layer
         for m in _CURRENCY_MARK.finditer(line.text):
             code = m.group(1) if m.group(1) in CURRENCIES else CURRENCY_SYMBOLS.get(m.group(2) or "")
             if code:
                 counts[code] += 1
                 first.setdefault(code, Span(line, m.start(), m.end()))
+                if m.group(1) or not read:
+                    sure.add(code)
+    # One "$" or "£" on a page OCR read is as often a "5", an "S" or an "&" misread ("$3,70"
+    # for "53,70", "GmbH £ Co. KG"): a currency needs its code, or its symbol twice.
+    counts = Counter({code: n for code, n in counts.items() if code in sure or n > 1})
     if counts:
         code, _ = counts.most_common(1)[0]
         return Candidate(code, 0.95, first[code])

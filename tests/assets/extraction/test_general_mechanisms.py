@@ -166,3 +166,16 @@ def test_a_labels_inner_abbreviation_dot_may_be_lost():
     rows = [(100, [(50, "Buyer:")]), (112, [(50, "AB Greita siunta")]),
             (124, [(50, "VAT reg no. L7656768314")]), (136, [(50, "Basanavičiaus g. 45, LT-42450 Panevėžys")])]
     assert extract_invoice(scanned(page(*rows)))["buyer"]["vatCode"] == "LT656768314"
+
+
+def test_one_currency_symbol_ocr_read_does_not_make_the_currency():
+    from .test_rules import scanned
+
+    rows = [(40, [(40, "PVM SĄSKAITA FAKTŪRA")]), (200, [(40, "Mokymai darbuotojams 119 d. $3,70 6390,30")]),
+            (230, [(300, "Iš viso: 6390,30")])]
+    assert extract_invoice(scanned(page(*rows)))["currency"] == "EUR"    # "$3,70" is a misread "53,70"
+    assert extract_invoice(page(*rows))["currency"] == "USD"             # printed so, it is a dollar
+    rows.append((250, [(300, "Apmokėti: $6390,30")]))
+    assert extract_invoice(scanned(page(*rows)))["currency"] == "USD"    # read twice, it is one
+    rows[-1] = (250, [(300, "Valiuta: USD")])
+    assert extract_invoice(scanned(page(*rows)))["currency"] == "USD"
