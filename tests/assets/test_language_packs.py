@@ -175,9 +175,12 @@ def test_legal_forms_party_and_header_words(path):
 
 def test_label_countries():
     from assets.extraction.parties.reading import _LABEL_COUNTRY
-    # Languages of several countries name their main one; English, Russian, Ukrainian none.
+    # Languages of several countries name their main one, a language of one member state that
+    # state; English, Greek (Greece, Cyprus), Swedish (Sweden, Finland), Maltese, Irish,
+    # Russian and Ukrainian none.
     assert _LABEL_COUNTRY == {"lt": "LT", "de": "DE", "fr": "FR", "pl": "PL", "lv": "LV", "et": "EE", "nl": "NL",
-                              "it": "IT", "es": "ES"}
+                              "it": "IT", "es": "ES", "bg": "BG", "cs": "CZ", "da": "DK", "fi": "FI", "hr": "HR",
+                              "hu": "HU", "pt": "PT", "ro": "RO", "sk": "SK", "sl": "SI"}
     assert language_packs.countries() == _LABEL_COUNTRY
 
 

@@ -14,6 +14,7 @@ from ..countries import country_named
 from ..fields import label_values, wrapped_parts
 from ..hits import Hit
 from ..identifiers import (
+    compact,
     find_bics,
     find_company_codes,
     find_ibans,
@@ -199,8 +200,13 @@ def _read_field(key: str, span: Span, score: float, country: str | None = None) 
         m = read_vat_code(text, country)
         if m is None:
             return None
-        # A bare number given its country's prefix by its checksum is a little less sure.
-        score = (0.9 * score if m.repaired else score) if m.valid else 0.4
+        # A bare number given its country's prefix by its checksum is a little less sure, and
+        # much less where the label is another country's ("NIF: 384215336" on a Spanish
+        # invoice passes only the Czech check: a foreign buyer's register code, whose VAT
+        # number would carry its prefix).
+        bare = m.repaired and compact(text[m.start : m.end]) == m.value[2:]
+        foreign = bare and country is not None and m.value[:2] != country
+        score = ((0.5 if foreign else 0.9) * score if m.repaired else score) if m.valid else 0.4
         return Candidate(m.value, score, span.sub(m.start, m.end))
     if key == "iban":
         ibans = find_ibans(text)

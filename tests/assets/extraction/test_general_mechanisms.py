@@ -179,3 +179,12 @@ def test_one_currency_symbol_ocr_read_does_not_make_the_currency():
     assert extract_invoice(scanned(page(*rows)))["currency"] == "USD"    # read twice, it is one
     rows[-1] = (250, [(300, "Valiuta: USD")])
     assert extract_invoice(scanned(page(*rows)))["currency"] == "USD"
+
+
+def test_a_bare_number_another_countrys_check_passes_under_a_domestic_label_is_no_vat_code():
+    # "NIF: 384215336" on a Spanish invoice passes only the Czech check: a Lithuanian buyer's
+    # register code; its VAT number is the next line's, its "LT" read as "17".
+    rows = [(40, [(40, "Factura")]), (80, [(40, "Destinatario:")]), (95, [(40, "„Ąžuolo baldai“ UAB")]),
+            (110, [(40, "NIF: 384215336")]), (125, [(40, "Nº IVA: 17614054918")]),
+            (140, [(40, "Domicilio: Konstitucijos pr. 111-22, LT-44302 Alytus")])]
+    assert extract_invoice(page(*rows))["buyer"]["vatCode"] == "LT614054918"
