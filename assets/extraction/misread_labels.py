@@ -114,7 +114,9 @@ def _misread_at(line: TextLine, first: int, index: dict, taken: list[tuple[int, 
         if not _WORDS.fullmatch(plain):
             break  # a digit, a slash before a translation, a sign: no label's words
         seen = plain.replace("rn", "m")
-        for label, as_seen, allowed, d in index.get((last - first + 1, plain[0]), ()):
+        words = last - first + 1
+        # A label's words as printed, or with a space OCR put inside one ("term inas").
+        for label, as_seen, allowed, d in (*index.get((words, plain[0]), ()), *index.get((words - 1, plain[0]), ())):
             if abs(len(as_seen) - len(seen)) > allowed or _another_word(plain, label):
                 continue
             distance = edit_distance(seen, as_seen)
