@@ -55,6 +55,10 @@ MIN_SCRIPT_CONFIDENCE = 1.0
 OSD_DPI = 150
 # Smaller skews are left to Tesseract (and to the box correction below).
 MIN_SKEW_DEG = 0.15
+# The box correction's skew: the median baseline of the words at least this many times as
+# wide as high (a long word's baseline has a measurable slope), from this many of them.
+BASELINE_WIDTH = 3
+MIN_BASELINES = 5
 
 _apis: dict[str, object] = {}
 _osd_api = None
@@ -316,10 +320,8 @@ def _recognize(api, image: Image.Image, dpi: float, page_number: int) -> tuple[l
     if not api.Recognize():
         raise DocumentError(f"OCR failed on page {page_number}")
     iterator = api.GetIterator()
-    angle = 0.0
+    slopes: list[float] = []
     if iterator is not None:
-        orientation = iterator.Orientation()
-        angle = orientation[3] if orientation else 0.0
         for w in iterate_level(iterator, RIL.WORD):
             try:
                 text = w.GetUTF8Text(RIL.WORD)
@@ -328,6 +330,15 @@ def _recognize(api, image: Image.Image, dpi: float, page_number: int) -> tuple[l
             box = w.BoundingBox(RIL.WORD)
             if text and text.strip() and box:
                 raw.append((text.strip(), *box, w.Confidence(RIL.WORD) / 100.0))
+                baseline = w.Baseline(RIL.WORD)
+                if baseline and box[2] - box[0] >= BASELINE_WIDTH * (box[3] - box[1]):
+                    (bx0, by0), (bx1, by1) = baseline
+                    slopes.append(math.atan2(by1 - by0, bx1 - bx0))
+    # The skew of the words' own baselines, in the coordinates their boxes are in. Not the
+    # deskew angle Tesseract reports for its page model: on a photo straightened by its
+    # corners that said 2 degrees where every baseline lay level, and turning the boxes by it
+    # set each table row's amounts a row lower than its description.
+    angle = sorted(slopes)[len(slopes) // 2] if len(slopes) >= MIN_BASELINES else 0.0
     return raw, angle
 
 
