@@ -100,15 +100,21 @@ def dictionaries(country: str) -> tuple[_Hunspell, ...]:
 
 def restore_marks(name: str, country: str | None) -> str:
     """``name`` with the marks of each of its words restored (see the module docstring)."""
-    alphabet = ALPHABETS.get(country or "")
-    books = dictionaries(country) if alphabet else ()
+    books = dictionaries(country) if country is not None and country in ALPHABETS else ()
     if not books:
         return name
-    marked = {}
-    for letter in alphabet:
-        marked.setdefault(base_letter(letter), []).append(letter)
+    marked = _marked(country)
     with _lock:
         return _WORD.sub(lambda m: _restored(m.group(), marked, books), name)
+
+
+@functools.cache
+def _marked(country: str) -> dict[str, list[str]]:
+    """The country's letters with marks by the bare letter they are written on ("u": ū, ų)."""
+    out: dict[str, list[str]] = {}
+    for letter in ALPHABETS[country]:
+        out.setdefault(base_letter(letter), []).append(letter)
+    return out
 
 
 def _restored(word: str, marked: dict[str, list[str]], books: tuple[_Hunspell, ...]) -> str:
