@@ -191,6 +191,7 @@ def capital_first_word(name: str) -> str:
     return name[:at] + name[at].upper() + name[at + 1 :]
 
 
+_QUOTES = '"“”„«»'
 _OPENING_FOR = {'"': '"', "“": "„", "”": "„", "»": "«"}
 
 
@@ -200,7 +201,7 @@ def _reopened_quote(name: str) -> str:
     'Statybų sprendimai" AB' before it '"Statybų sprendimai" AB'. Only a lone closing
     quote between the name and its legal form is answered; anything else stays as read.
     """
-    quotes = [i for i, ch in enumerate(name) if ch in '"“”„«»']
+    quotes = [i for i, ch in enumerate(name) if ch in _QUOTES]
     if len(quotes) != 1 or name[quotes[0]] not in _OPENING_FOR:
         return name
     at = quotes[0]
@@ -223,7 +224,7 @@ def closed_quote(name: str) -> str:
     'UAB "Žemaitijos kelias"'. Only a lone opening quote right after the legal form, the
     name running to the end after it, is answered; anything else stays as read. For a name
     read whole: a line of a name that wraps ('UAB „Šiaurės vėjas ir') is open, not unclosed."""
-    quotes = [i for i, ch in enumerate(name) if ch in '"“”„«»']
+    quotes = [i for i, ch in enumerate(name) if ch in _QUOTES]
     if len(quotes) != 1 or name[quotes[0]] not in _CLOSING_FOR:
         return name
     at = quotes[0]
