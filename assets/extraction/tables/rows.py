@@ -241,14 +241,14 @@ def _split_cell(line: TextLine, c_start: int, c_end: int, columns: list[Column],
         best_overlap, col = max(over, key=lambda t: t[0])
         if best_overlap <= 0:
             col = min(pool, key=lambda c: abs(c.x0 - first.x0))
-        desc = next((c for c in pool if c.key == "description"), None) if col.key == "code" else None
-        cut = next((k for k, (w, _, _) in enumerate(items) if k and w.x0 >= desc.x0 - height / 2), None) \
-            if desc is not None else None
-        if cut is not None:
+        desc = next((c for c in pool if c.key == "description"), None)
+        if col.key == "code" and desc is not None:
             # A code and its description close together ("Toolbox 0815 Stahlcoil"): the words
             # from the first one under the description's title on are the description.
-            head.append(("code", Span(line, items[0][1], items[cut - 1][2])))
-            col, items = desc, items[cut:]
+            cut = next((k for k, (w, _, _) in enumerate(items) if k and w.x0 >= desc.x0 - height / 2), None)
+            if cut is not None:
+                head.append(("code", Span(line, items[0][1], items[cut - 1][2])))
+                col, items = desc, items[cut:]
         head.append((col.key, Span(line, items[0][1], items[-1][2])))
     return head + tail
 
