@@ -70,3 +70,11 @@ def test_a_misread_heading_takes_its_translation_with_it():
             (100, [(40, "PVN Nr.: LV40005952736"), (300, "PVN Nr.: LT380888280312")])]
     invoice = _read(*rows)
     assert (invoice["seller"]["name"], invoice["buyer"]["name"]) == ("Daugava Trans AS", "UAB Statybų sprendimai")
+    # One label over both words, as OCR misread them: neither "Seler" nor a heading alone.
+    from assets.extraction import ALL_LABELS
+    from assets.extraction.layout import Layout
+
+    layout = Layout(scanned(page(*rows)), ALL_LABELS)
+    line = layout.lines[1][1]
+    assert [(h.key, line.text[h.start:h.end], h.misread) for h in layout.hits(line)][0] == \
+        ("seller", "Piegádacajs / Seler", True)
