@@ -37,7 +37,7 @@ import threading
 from PIL import Image, ImageOps
 
 from . import languages, preprocess, recover
-from .model import DocumentError, Page, Word
+from .model import DocumentError, Page, Word, median_of
 
 TESSDATA_DIR = os.environ.get("TESSDATA_PREFIX") or "/usr/share/tesseract-ocr/5/tessdata"
 LANG = "lit"
@@ -338,7 +338,7 @@ def _recognize(api, image: Image.Image, dpi: float, page_number: int) -> tuple[l
     # deskew angle Tesseract reports for its page model: on a photo straightened by its
     # corners that said 2 degrees where every baseline lay level, and turning the boxes by it
     # set each table row's amounts a row lower than its description.
-    angle = sorted(slopes)[len(slopes) // 2] if len(slopes) >= MIN_BASELINES else 0.0
+    angle = median_of(slopes) if len(slopes) >= MIN_BASELINES else 0.0
     return raw, angle
 
 
