@@ -51,6 +51,7 @@ BLOCK_GAP_PITCHES = 2.2  # a party block ends at a gap wider than this
 HEADER_SPAN_HEIGHTS = 2.6  # table header lines within this many heights of the first are one header
 HEADER_LINES = 5  # and at most this many of them
 MAX_ROW_GAP_PITCHES = 2.6  # a table's rows follow each other within this many pitches
+FIRST_ROW_GAP_PITCHES = 4  # and its first row comes within this many under its header
 MAX_ITEM_GAP_PITCHES = 10  # a description may run over many lines between two items
 MAX_BROKEN_GAP_PITCHES = 10  # a row OCR broke is still read this many pitches under the last item
 DETAIL_SIZE = 0.85  # a line this much smaller than its item's text is a detail line

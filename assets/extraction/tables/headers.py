@@ -33,8 +33,10 @@ def find_header(lines: list[TextLine], idx: int) -> tuple[list[Column], list[Tex
     group = [first]
     for k in range(idx, min(idx + HEADER_LINES, len(lines))):
         if k > idx:
-            nxt = lines[k]
-            if nxt.page != first.page or nxt.cy - first.cy > HEADER_SPAN_HEIGHTS * max(first.height, nxt.height):
+            nxt, above = lines[k], group[-1]
+            # Each title line within a few heights of the one above: a header of four
+            # stacked lines is as tall as four lines, however many there are.
+            if nxt.page != first.page or nxt.cy - above.cy > HEADER_SPAN_HEIGHTS * max(above.height, nxt.height):
                 break
             if any(m.has_decimals for m in find_amounts(nxt.text)):
                 break  # an item row ("Prekė 1  2  5,00"), not the rest of a title
@@ -66,7 +68,10 @@ def _merge_lines(group: list[TextLine]) -> TextLine:
     line_right: dict[int, float] = {}  # per printed line, where the current title's words end
     for w in words:
         k = order[id(w)][0]
-        if clusters and (w.x0 <= right or w.x0 <= line_right.get(k, float("-inf")) + 0.45 * height):
+        beside = w.x0 <= line_right.get(k, float("-inf")) + 0.45 * height
+        if beside and w.x0 > right and _two_titles([v for v in clusters[-1] if order[id(v)][0] == k], w):
+            beside = False  # "Art-Nr-Lief. Beschreibung" set one space apart: two columns
+        if clusters and (w.x0 <= right or beside):
             clusters[-1].append(w)
             right = max(right, w.x1)
             line_right[k] = max(line_right.get(k, float("-inf")), w.x1)
@@ -90,6 +95,27 @@ def _merge_lines(group: list[TextLine]) -> TextLine:
     return TextLine(group[0].page, group[0].index, merged)
 
 
+def _two_titles(run: list[Word], word: Word) -> bool:
+    """Whether ``word`` starts a column of its own beside ``run``, the words a title so
+    far holds on its line: both are whole titles and together they are none ("Pos" and
+    "Art-Nr-Kunde", "Art-Nr-Lief." and "Beschreibung" in a monospaced header one space
+    apart), where "Unit" and "Price" are also one title, "Unit price"."""
+    if not run:
+        return False
+    return _title_key(run) is not None and _title_key([word]) is not None and _title_key([*run, word]) is None
+
+
+def _title_key(words: list[Word]) -> str | None:
+    """The key of the one title ``words`` spell whole, or None."""
+    line = TextLine(0, 0, words)
+    hits = find_hits(line, TABLE_COLUMNS)
+    if len(hits) == 1 and hits[0].start == 0 and hits[0].end >= len(line.text.rstrip(".:")):
+        return hits[0].key
+    if len(words) == 1:
+        return _qualified_title(words[0], line)
+    return None
+
+
 # Single-word titles that OCR misreads by a letter ("Ouantity", "Kiekls", "Aprasyrnas").
 _FUZZY_TITLES = {
     "quantity": "quantity", "kiekis": "quantity", "description": "description", "pavadinimas": "description",
@@ -109,6 +135,19 @@ def _fuzzy_title(word: str) -> str | None:
     for title, key in _FUZZY_TITLES.items():
         if text.startswith(title) and key == "unitPrice":  # "Kainabe" (OCR glued "Kaina be")
             return key
+    return None
+
+
+def _qualified_title(word: Word, cell: TextLine) -> str | None:
+    """The key of a title a word opens with a hyphen after it, the rest qualifying it:
+    "Art-Nr-Kunde" and "Art-Nr-Lief." (the buyer's and the seller's article numbers) are
+    the title "Art-Nr", whose key they take."""
+    text = word.text
+    for cut in (k for k, ch in enumerate(text) if ch == "-" and k > 1):
+        head = TextLine(cell.page, cell.index, [Word(text[:cut], word.x0, word.y0, word.x1, word.y1, word.conf)])
+        hits = find_hits(head, TABLE_COLUMNS)
+        if hits and hits[0].start == 0 and hits[0].end == cut:
+            return hits[0].key
     return None
 
 
@@ -154,7 +193,7 @@ def _header_columns(line: TextLine) -> list[Column] | None:
             covered += len(cell.text[h.start : h.end].replace(" ", ""))
         for w in words:
             if id(w) not in in_hits:
-                key = _fuzzy_title(w.text)
+                key = _fuzzy_title(w.text) or _qualified_title(w, cell)
                 if key is not None:
                     found.append((key, [w]))
                     covered += len(w.text)

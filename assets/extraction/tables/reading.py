@@ -30,7 +30,7 @@ from .text import (
     Sizing,
     _continue,
     _detail,
-    _is_attribute,
+    is_attribute,
     _is_detail,
     _is_text_line,
     _is_unit,
@@ -99,14 +99,14 @@ def read_frame(layout: Layout, lines: list[TextLine], frame: Frame,
             table.rows.append(row)
             used.append(line)
         elif _is_text_line(line, desc, frame.receipt):
-            if table.rows and not pending and (table.rows[-1].closed or _is_attribute(line)):
+            if table.rows and not pending and (table.rows[-1].closed or is_attribute(line)):
                 _continue(table.rows[-1], [line], desc, sizing)
             elif table.rows and _is_detail(line, table.rows[-1], sizing):
                 _detail(table.rows[-1], line)
             else:
                 pending.append(line)
             used.append(line)
-        elif table.rows and not frame.receipt and _is_attribute(line):
+        elif table.rows and not frame.receipt and is_attribute(line):
             # An attribute whose amount stands under the price ("Bruttopreis :  5,5000"): the
             # text before it was the item's, what follows it is the item's notes.
             _continue(table.rows[-1], [*_wrapped(pending, desc, frame.receipt), line], desc, sizing)

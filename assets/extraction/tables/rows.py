@@ -20,8 +20,9 @@ from ...ocr.model import Word
 from ..amounts import find_amounts
 from ..layout import Layout
 from ..lines import Span, TextLine
-from ..thresholds import CONTINUATION_TOP, MAX_ROW_GAP_PITCHES
+from ..thresholds import CONTINUATION_TOP, FIRST_ROW_GAP_PITCHES, MAX_ROW_GAP_PITCHES
 from .model import AMOUNT_KEYS, Column, Row, Table
+from .text import is_attribute
 
 _STOP_KEYS = {"net", "vat", "gross", "payable", "amount_in_words", "prepaid"}
 
@@ -61,7 +62,9 @@ def read_rows(layout: Layout, table: Table, following: list[TextLine],
     pending: Row | None = None
     stopped = False
     for line in following:
-        if line.cy - prev_cy > MAX_ROW_GAP_PITCHES * pitch:
+        # A header is often set apart from its first row by a rule and some space.
+        gap = MAX_ROW_GAP_PITCHES if used else FIRST_ROW_GAP_PITCHES
+        if line.cy - prev_cy > gap * pitch:
             stopped = True
             break
         cells = _assign(line, table.columns)
@@ -91,7 +94,10 @@ def read_rows(layout: Layout, table: Table, following: list[TextLine],
             # A wrapped description: belongs to the item above, or to the next one when
             # the table starts with it.
             target = table.rows[-1] if table.rows else (pending := pending or Row())
-            target.cells.setdefault("description", []).extend(cells["description"])
+            if target is not pending and (target.closed or is_attribute(line)):
+                target.closed = True  # "Bruttopreis : 80,0006" and the notes after it: not its text
+            else:
+                target.cells.setdefault("description", []).extend(cells["description"])
             target.lines.append(line)
         elif len(line.text.replace(" ", "")) <= 3 and not numeric:
             continue  # OCR debris between rows ("NR", "TO", a stray quote): neither row nor end

@@ -44,7 +44,7 @@ def _is_text_line(line: TextLine, desc: Column | None, receipt: bool = False) ->
 _ATTRIBUTE = re.compile(r"^\W{0,2}[^\W\d][^:]{0,40}:\s*\S")
 
 
-def _is_attribute(line: TextLine) -> bool:
+def is_attribute(line: TextLine) -> bool:
     """A line under an item that is one of its attributes with an amount (a gross price, a
     price basis), not more of its text."""
     return bool(_ATTRIBUTE.match(line.text)) and any(n.decimals >= 2 for n in line_numbers(line))
@@ -73,7 +73,7 @@ def _part(line: TextLine, desc: Column | None) -> Span:
 
 def _continue(row: Row, lines: list[TextLine], desc: Column | None, sizing: Sizing) -> None:
     for line in lines:
-        if row.closed or _is_attribute(line):
+        if row.closed or is_attribute(line):
             row.closed = True  # an attribute, or the notes after it: the item's, not its text
             row.lines.append(line)
         elif _is_detail(line, row, sizing):

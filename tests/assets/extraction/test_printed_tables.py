@@ -197,3 +197,50 @@ def test_titles_stacked_over_five_lines_are_one_header_and_a_code_beside_its_des
     )
     assert lines(doc, "code", "description", "quantity", "unitPrice", "netAmount") == [
         ("Toolbox 0815", "Stahlcoil", "10", "100", "850.00")]
+
+
+def test_a_monospaced_header_one_space_between_titles_keeps_its_columns():
+    # Set in a monospaced font, "Pos" and "Art-Nr-Kunde" (and "USt." and "Positions-") stand
+    # one space apart on the header's first line; the column titles under them are stacked
+    # over three more lines, "Positions-" finished as "betrag" on the next. The item's gross
+    # price is an attribute under it and the insurance's terms its notes, not its text.
+    doc = page(
+        (100, [(53, "Pos Art-Nr-Kunde"), (167, "Beschreibung"), (260, "Nettopreis"), (374, "Menge"),
+               (456, "USt. Positions-")]),
+        (111, [(74, "Art-Nr-Lief."), (-545, "betrag")]),
+        (122, [(74, "Art-Nr"), (-545, "ohne")]),
+        (133, [(74, "(Art)"), (-545, "USt.")]),
+        (147, [(56, "1"), (127, "Verbundene"), (-342, "1.000,0000"), (-414, "1 Stk"), (-473, "0 %"),
+               (-545, "1163,40")]),
+        (158, [(127, "Wohngebäudeversicherung")]),
+        (170, [(162, "Bruttopreis : 1.163,4000")]),
+        (194, [(159, "- Feuerversicherung - Teil A § 2 62.000 MK1914")]),
+        (230, [(300, "Summe netto"), (-545, "1163,40")]),
+    )
+    assert lines(doc, "description", "quantity", "netAmount") == [
+        ("Verbundene Wohngebäudeversicherung", "1", "1163.40")]
+
+
+def test_a_first_row_set_apart_from_its_header_and_an_attribute_glued_to_its_amount():
+    # A rule and a blank band part the header from its first row (three lines' pitch); each
+    # item's gross price ("Bruttopreis :80,0006", no space after the colon) and the tax it
+    # includes are printed under its text, in the description's column. Monospaced, the
+    # titles "Art-Nr-Lief." and "Beschreibung" stand one space apart: two columns.
+    doc = page(
+        (88, [(75, "Art-Nr-Kunde")]),
+        (100, [(53, "Pos"), (75, "Art-Nr-Lief. Beschreibung"), (245, "Nettopreis"), (358, "Menge"),
+               (441, "USt."), (485, "Betrag")]),
+        (111, [(75, "Art-Nr")]),
+        (122, [(75, "(Art)")]),
+        (156, [(53, "1"), (152, "Kfz-"), (-305, "67,2244"), (-388, "1 Stk"), (-465, "0 %"), (-545, "80,00")]),
+        (167, [(152, "Haftpflicht")]),
+        (178, [(152, "Typkl. 18")]),
+        (190, [(160, "Bruttopreis :80,0006")]),
+        (212, [(160, "Enthält 19% Versicherungssteuer = 12,7726 €")]),
+        (236, [(53, "2"), (152, "Vollkasko"), (-305, "117,6471"), (-388, "1 Stk"), (-465, "0 %"), (-545, "140,00")]),
+        (247, [(152, "Typkl. 21")]),
+        (259, [(160, "Bruttopreis :140,0000")]),
+        (292, [(300, "Summe netto"), (-545, "220,00")]),
+    )
+    assert lines(doc, "description", "quantity", "netAmount") == [
+        ("Kfz-Haftpflicht Typkl. 18", "1", "80.00"), ("Vollkasko Typkl. 21", "1", "140.00")]
