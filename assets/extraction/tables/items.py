@@ -10,7 +10,7 @@ from ..amounts import decimal_str, find_amounts, money_str, parse_amount
 from ..lines import Span
 from ..normalize import edit_distance
 from .model import LineItem, Row, Table
-from .numbers import multiplies_gross
+from .numbers import multiplies_gross, per_price_basis
 
 
 def _money(row: Row, key: str) -> tuple[Decimal | None, Span | None]:
@@ -57,8 +57,8 @@ def table_items(table: Table) -> list[LineItem]:
             quantity, unit_price = Decimal(1), net  # a till prints an item of one without its factors
         if net is None and gross is not None and multiplies_gross(quantity, unit_price, rate, gross):
             net = (quantity * unit_price).quantize(Decimal("0.01"))  # a marketplace's line: gross printed
-        quantity, unit_price, repaired = repair_row(quantity, unit_price, discount, net,
-                                                    signed=not getattr(table, "text_layer", True))
+        exact = getattr(table, "text_layer", True)
+        quantity, unit_price, repaired = repair_row(quantity, unit_price, discount, net, signed=not exact, exact=exact)
         printed_no = (line_no or "").strip(".")  # "²" is a digit to isdigit() but no int()
         items.append(LineItem({
             "lineNo": int(printed_no) if printed_no.isascii() and printed_no.isdigit() else n,
@@ -77,8 +77,7 @@ def table_items(table: Table) -> list[LineItem]:
             "vatClassifier": None,
         }, spans={"netAmount": net_span, "unitPrice": price_span, "grossAmount": gross_span,
                   "description": row.span("description"), "quantity": row.span("quantity")},
-            consistent=_row_consistent(quantity, unit_price, discount, net,
-                                       signed=not getattr(table, "text_layer", True)),
+            consistent=_row_consistent(quantity, unit_price, discount, net, signed=not exact, exact=exact),
             repaired=repaired))
     return items
 
@@ -117,7 +116,8 @@ def _factor(base: Decimal, other: Decimal, places: int) -> Decimal | None:
 
 
 def repair_row(quantity: Decimal | None, price: Decimal | None, discount: Decimal | None,
-               net: Decimal | None, signed: bool = False) -> tuple[Decimal | None, Decimal | None, list[str]]:
+               net: Decimal | None, signed: bool = False,
+               exact: bool = False) -> tuple[Decimal | None, Decimal | None, list[str]]:
     """Quantity or unit price, read wrong or not at all, restored by the row's arithmetic.
 
     |net| = |quantity x price| - discount: a credit note prints its amounts negative beside
@@ -128,16 +128,20 @@ def repair_row(quantity: Decimal | None, price: Decimal | None, discount: Decima
     read, the other is their quotient when that is a printable number (a quantity with at
     most 3 decimals, a price with at most 2). A factor that was read is replaced only
     when the quotient differs from it by an OCR-sized slip (at most two digits), e.g.
-    "151" for "1", "1113,57" for "1173,57". Returns the fields repaired, so their
+    "151" for "1", "1113,57" for "1173,57"; on a text layer (``exact``) only a factor
+    not read at all. Returns the fields repaired, so their
     confidence can say so; a row that cannot be made to add up is left as read.
     """
     if net is None or net == 0:
         return quantity, price, []
     base = net + (discount or Decimal(0)).copy_sign(net)  # the discount lowers the amount's size
     consistent = quantity is not None and price is not None and _row_consistent(quantity, price, discount, net,
-                                                                                 signed)
-    if consistent:
+                                                                                 signed, exact)
+    if consistent or (exact and quantity is not None and price is not None):
+        # A text layer prints what its producer meant: a price per ten or per thousand
+        # ("0,0520" beside "10000 KWH" and "52,00") stays as printed, only OCR slips.
         return quantity, price, []
+
     def slip(read: Decimal, derived: Decimal) -> bool:
         a, b = _digits(read), _digits(derived)
         return edit_distance(a, b) <= (1 if len(a) <= 2 else 2)
@@ -218,15 +222,18 @@ def _kind(description: str | None, unit: str | None) -> str | None:
     return None
 
 
-def _row_consistent(quantity, unit_price, discount, net, signed: bool = False) -> bool | None:
+def _row_consistent(quantity, unit_price, discount, net, signed: bool = False, exact: bool = False) -> bool | None:
     """quantity x unit price - discount = net amount (to a cent or 0.5 %), when all printed.
 
     Compared in size: a credit note prints "10  19,80  -198,00" (its amount negative, the
     quantity as delivered) as often as "-10  19,80  -198,00"; the signs stay as printed.
-    ``signed`` (a reading by OCR) also wants the product's sign to be the amount's."""
+    ``signed`` (a reading by OCR) also wants the product's sign to be the amount's; on a
+    text layer (``exact``) a price may be per ten, hundred or thousand units."""
     if quantity is None or unit_price is None or net is None:
         return None
     if signed and net != 0 and quantity * unit_price != 0 and (quantity * unit_price < 0) != (net < 0):
         return False
     expected = abs(quantity * unit_price) - abs(discount or Decimal(0))  # a discount lowers the size
-    return abs(expected - abs(net)) <= max(Decimal("0.01"), abs(net) * Decimal("0.005"))
+    if abs(expected - abs(net)) <= max(Decimal("0.01"), abs(net) * Decimal("0.005")):
+        return True
+    return exact and not discount and per_price_basis(quantity * unit_price, net, -unit_price.as_tuple().exponent)

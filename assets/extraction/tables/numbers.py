@@ -131,16 +131,23 @@ class Product:
     rate: int | None = None
 
 
-def products(nums: list[Num]) -> list[Product]:
+def products(nums: list[Num], exact: bool = False) -> list[Product]:
     """Every way three (or four) numbers of the line multiply out, the amount right of
     its factors and a discount between them and the amount. Signs are ignored: credit
-    notes print negative amounts beside positive prices."""
+    notes print negative amounts beside positive prices. On a text layer (``exact``) a
+    price printed to three decimals or more may be per ten, hundred or thousand units
+    (``per_price_basis``), and an item given free prints its price and amount as zeros
+    (``_free_item``)."""
     if not 3 <= len(nums) <= MAX_NUMBERS:
         return []
     found = []
     for k in range(2, len(nums)):
         amount = abs(nums[k].value)
-        if amount == 0 or nums[k].percent:
+        if nums[k].percent:
+            continue
+        if amount == 0:
+            if exact:
+                found += _free_item(nums, k)
             continue
         for i, j in combinations(range(k), 2):
             if nums[i].percent or nums[j].percent:
@@ -148,7 +155,9 @@ def products(nums: list[Num]) -> list[Product]:
             for qi in nums[i].readings:
                 for pj in nums[j].readings:
                     product = abs(qi * pj)
-                    if abs(product - amount) <= ROW_ROUNDING:
+                    if abs(product - amount) <= ROW_ROUNDING or (
+                            exact and nums[k].decimals == 2
+                            and per_price_basis(qi * pj, nums[k].value, max(nums[i].decimals, nums[j].decimals))):
                         found.append(Product(i, j, k))
                         continue
                     for d in range(j + 1, k):
@@ -169,7 +178,35 @@ def products(nums: list[Num]) -> list[Product]:
     return [p for p in dict.fromkeys(found) if _has_cents(nums, p)]
 
 
+def _free_item(nums: list[Num], k: int) -> list[Product]:
+    """An item delivered without charge: "10 Stk" at "0,0000" for "0,00", a price and an
+    amount printed as zeros with their decimals beside a quantity that is not. A zero
+    rate beside a base ("220,00  0  0,00" in a VAT breakdown) has no decimals: no item."""
+    if nums[k].decimals != 2:
+        return []
+    for j in range(k):
+        if nums[j].value != 0 or nums[j].decimals < 2 or nums[j].percent:
+            continue
+        # The quantity is the whole number next to the price, not the row's number before it.
+        near = sorted((abs(i - j), i == 0, i) for i in range(k) if i != j and not nums[i].percent
+                      and nums[i].value > 0 and nums[i].decimals == 0)
+        if near:
+            i = near[0][-1]
+            return [Product(min(i, j), max(i, j), k)]
+    return []
+
+
 _MAX_RATE = Decimal(30)  # no VAT rate is higher
+PRICE_BASES = (10, 100, 1000)  # "Preiseinheit": a price per so many units
+
+
+def per_price_basis(product: Decimal, amount: Decimal, price_decimals: int) -> bool:
+    """Whether quantity x price is the amount times a price basis: "10000 KWH" at
+    "0,0520" (per ten) for "52,00". Only a price printed to three decimals or more, as a
+    small price per unit is, and only as printed, never as OCR may have misread it (a
+    lost decimal separator makes the same product)."""
+    return price_decimals >= 3 and amount != 0 and any(
+        abs(abs(product) / base - abs(amount)) <= ROW_ROUNDING for base in PRICE_BASES)
 
 
 def _gross_slack(quantity: Decimal, rate: Decimal) -> Decimal:

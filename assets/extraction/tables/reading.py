@@ -221,9 +221,22 @@ def _column_of(num: Num, table: Table) -> str | None:
     """The numeric column a number stands in, if any (none for a number among words)."""
     if num.in_text:
         return None
+    best = _overlapping(num.x0, num.x1, table)
+    if best is None:
+        # Its digits beside the column, its cell in it: "20 Stk" set further left than the
+        # "20 Stk" the column was measured on, the two cells overlapping by their unit.
+        start, end = num.line.cell_at(num.start)
+        words = Span(num.line, start, end).words
+        if sum(1 for n in line_numbers(num.line) if start <= n.start < end) == 1:
+            best = _overlapping(words[0].x0, words[-1].x1, table)
+    return best
+
+
+def _overlapping(x0: float, x1: float, table: Table) -> str | None:
+    """The key of the numeric column that overlaps most of ``x0``-``x1``, if any."""
     best, overlap = None, 0.0
     for col in table.columns:
-        o = min(num.x1, col.x1) - max(num.x0, col.x0)
+        o = min(x1, col.x1) - max(x0, col.x0)
         if o > overlap and col.key not in _TEXT_KEYS:
             best, overlap = col, o
     return best.key if best is not None else None

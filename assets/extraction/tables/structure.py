@@ -64,8 +64,9 @@ def _groups(layout: Layout, lines: list[TextLine]) -> list[list[ItemLine]]:
     current: list[ItemLine] = []
     pitch = layout.pitch[lines[0].page] if lines else 10.0
     previous: TextLine | None = None
+    exact = bool(lines) and layout.doc.pages[lines[0].page - 1].text_layer
     for line in lines:
-        found = products(nums := line_numbers(line))
+        found = products(nums := line_numbers(line), exact)
         stop = not found and is_stop(layout, line)  # "PVM deklaracija  1  50,00  50,00" is an item
         split = None if found or previous is None else _split_item(previous, line)
         if split is not None:

@@ -244,3 +244,62 @@ def test_a_first_row_set_apart_from_its_header_and_an_attribute_glued_to_its_amo
     )
     assert lines(doc, "description", "quantity", "netAmount") == [
         ("Kfz-Haftpflicht Typkl. 18", "1", "80.00"), ("Vollkasko Typkl. 21", "1", "140.00")]
+
+
+def test_a_price_per_ten_units_is_an_item_by_its_arithmetic():
+    # No header: only the rows' arithmetic makes them items. "0,0520" per ten kWh for 10000
+    # kWh is 52,00: a price printed to four decimals, on a text layer.
+    doc = page(
+        (220, [(40, "1"), (70, "Wirkarbeit HT"), (-290, "0,0520"), (-380, "10000 KWH"), (-430, "19 %"),
+               (-540, "52,00")]),
+        (240, [(40, "2"), (70, "Kommissionierer"), (-290, "10,5000"), (-380, "27,5 Std"), (-430, "19 %"),
+               (-540, "288,75")]),
+        (270, [(300, "Summe netto"), (-540, "340,75")]),
+    )
+    assert lines(doc, "description", "quantity", "unitPrice", "netAmount") == [
+        ("Wirkarbeit HT", "10000", "0.052", "52.00"), ("Kommissionierer", "27.5", "10.5", "288.75")]
+
+
+def test_an_item_given_free_is_an_item_and_a_zero_rate_is_not():
+    # An item delivered without charge prints its price and amount as zeros; a VAT
+    # breakdown's "220,00  0  0,00" (a zero rate, no decimals) is no item.
+    doc = page(
+        (220, [(40, "1"), (70, "Gelierzucker 250g"), (-290, "0,0000"), (-380, "10 Stk"), (-430, "7 %"),
+               (-540, "0,00")]),
+        (240, [(40, "2"), (70, "Kommissionierer"), (-290, "10,5000"), (-380, "27,5 Std"), (-430, "19 %"),
+               (-540, "288,75")]),
+        (280, [(40, "Umsatzsteuerbefreit"), (-290, "220,00"), (-430, "0"), (-540, "0,00")]),
+        (300, [(300, "Summe netto"), (-540, "288,75")]),
+    )
+    assert lines(doc, "description", "quantity", "unitPrice", "netAmount") == [
+        ("Gelierzucker 250g", "10", "0", "0.00"), ("Kommissionierer", "27.5", "10.5", "288.75")]
+
+
+def test_a_text_layer_keeps_the_factors_it_prints_where_ocr_would_have_slipped():
+    # 24 bottles at 5,00 per crate of twelve: 10,00. Read by OCR, "24" for "2" would be a
+    # slip the arithmetic mends; a text layer prints what its producer meant.
+    rows = (
+        (200, [(40, "Pos"), (70, "Beschreibung"), (230, "Preis"), (330, "Menge"), (480, "Betrag")]),
+        (220, [(40, "1"), (70, "Mineralwasser"), (-290, "5,00"), (-380, "24 Fl."), (-540, "10,00")]),
+        (240, [(40, "2"), (70, "Apfelsaft"), (-290, "2,50"), (-380, "4 Fl."), (-540, "10,00")]),
+        (270, [(300, "Summe netto"), (-540, "20,00")]),
+    )
+    assert lines(page(*rows), "description", "quantity", "netAmount") == [
+        ("Mineralwasser", "24", "10.00"), ("Apfelsaft", "4", "10.00")]
+
+
+def test_an_item_whose_quantity_stands_left_of_the_column_by_its_unit_is_still_an_item():
+    # The last item is set a little further left than the ones above ("20 Stk" overlaps
+    # their quantities' cells only by its unit), and its amount is the producer's rounding
+    # (20 x 2,7700 printed as 55,46): the row's numbers still fill price, quantity and amount.
+    doc = page(
+        (200, [(40, "Pos"), (70, "Beschreibung"), (230, "Nettopreis"), (330, "Menge"), (400, "USt."),
+               (480, "Betrag")]),
+        (220, [(40, "1"), (70, "Schweinesteak"), (-312, "5,5000"), (-394, "1 kg"), (-468, "7 %"), (-544, "5,50")]),
+        (240, [(40, "2"), (70, "Mineralwasser"), (-311, "5,4900"), (-394, "20 Stk"), (-467, "7 %"),
+               (-544, "109,80")]),
+        (260, [(40, "3"), (70, "Pfand"), (262, "2,7700"), (340, "20 Stk"), (436, "19 %"), (-544, "55,46")]),
+        (290, [(300, "Summe netto"), (-544, "170,76")]),
+    )
+    assert lines(doc, "description", "quantity", "netAmount") == [
+        ("Schweinesteak", "1", "5.50"), ("Mineralwasser", "20", "109.80"), ("Pfand", "20", "55.46")]

@@ -292,9 +292,10 @@ def test_a_receipt_of_items_of_one_only_is_read_when_they_add_up_to_its_total():
 @pytest.mark.parametrize("factors", ["2 x 12,98", "2 x: 12,90", "2-x:12,90"])
 def test_a_receipt_items_factors_as_ocr_misread_them(factors):
     # a price read with a wrong digit is mended by the amount; a dot or colon beside the sign
-    doc = page((100, [(20, "Kafija Paulig 400g")]), (112, [(30, "1 x 12,90"), (-300, "12,90 A")]),
-               (124, [(20, "Piens 2% 1L")]), (136, [(30, factors), (-300, "25,80 A")]),
-               (148, [(20, "Āboli Gala")]), (160, [(30, "1 x 2,49"), (-300, "2,49 A")]))
+    printed = page((100, [(20, "Kafija Paulig 400g")]), (112, [(30, "1 x 12,90"), (-300, "12,90 A")]),
+                   (124, [(20, "Piens 2% 1L")]), (136, [(30, factors), (-300, "25,80 A")]),
+                   (148, [(20, "Āboli Gala")]), (160, [(30, "1 x 2,49"), (-300, "2,49 A")]))
+    doc = Document([Page(1, 595, 842, printed.pages[0].words, "tesseract", False)])  # read by OCR
     assert items(doc) == [("Kafija Paulig 400g", "1", "12.90", "12.90"), ("Piens 2% 1L", "2", "12.90", "25.80"),
                           ("Āboli Gala", "1", "2.49", "2.49")]
 
