@@ -16,20 +16,14 @@ from ..countries import country_named
 from ..labels import ANY_TITLE
 from ..lines import Span
 from ..normalize import clean_value, fold
-
-
-def _alternatives(patterns: list[str]) -> str:
-    """Patterns of the packs, folded as the text they are matched on, joined as alternatives."""
-    return "|".join(dict.fromkeys(fold(p) for p in patterns))
-
-
-# Legal forms of the EU's companies (folded; the packs' ``legal_forms.forms`` as printed and
-# their ``misread`` patterns): a line carrying one is a company's name.
-_LEGAL_FORMS = re.compile(
-    r"(?<![\w])("
-    + _alternatives([re.escape(fold(form)) for forms in language_packs.legal_forms().values() for form in forms]
-                    + [p for patterns in language_packs.legal_forms("misread").values() for p in patterns])
-    + r")(?![\w])")
+from .legal_forms import LEGAL_FORMS as _LEGAL_FORMS
+from .legal_forms import alternatives as _alternatives
+from .misread_names import (
+    LEGAL_FORM_SPELLINGS,
+    latin_homoglyphs,
+    legal_form_glyphs,
+    reopened_quote,
+)
 
 # Postal codes as Europe prints them: five digits (LT, DE, FR, IT, ES, EE, FI, SE ...),
 # "00-238" (PL), "1234 AB" (NL), and four digits before a capitalised town (BE, AT, CH,
@@ -134,7 +128,7 @@ def tidy_name(text: str) -> str:
     """
     if re.search(r"[ąčęėįšųūž]", text.lower()):  # a Lithuanian name: "IĮ" (a sole trader) read as bars
         text = re.sub(r"(?<=\s)(?:\|\||I\||\|I|I\])\s*$", "IĮ", text)
-    name = _latin_homoglyphs(clean_value(text))
+    name = latin_homoglyphs(clean_value(text))
     # The Polish "Sp. z o.o." with its o's read as zeros, its "z" as anything short.
     name = re.sub(r"\bSp\. ?\S{1,2} ?[0oO]\.[0oO]\.(?=\s|$)", "Sp. z o.o.", name)
     # A closing quote OCR read as an asterisk: "„Gintaro krantas* UAB".
@@ -161,158 +155,12 @@ def tidy_name(text: str) -> str:
         name = name[: first + 1] + name[first + 1 : second].strip() + name[second:]
     elif name.count('"') == 1 and (name.startswith('"') or name.endswith('"')) and " " not in name.strip('"'):
         name = name.strip('"')
-    name = _reopened_quote(name)
+    name = reopened_quote(name)
     # A speck OCR read right inside an opening quote: 'UAB ".Vėjo malūnas"', 'VšĮ "_Duomenų'.
     name = re.sub(r"(?<=[„“\"«])[._,·'](?=[^\W\d_])", "", name)
-    for pattern, canonical in _LEGAL_FORM_SPELLINGS:
+    for pattern, canonical in LEGAL_FORM_SPELLINGS:
         name = pattern.sub(canonical, name)
-    return _legal_form_glyphs(name)
-
-
-def capital_first_word(name: str) -> str:
-    """A name whose first word OCR read in small letters, with its capital back.
-
-    A company's name, after its legal form and opening quote, starts with a capital; a
-    first word all in small letters there is a capital OCR read small ("UAB jūros vartai",
-    "jono Kazlausko IĮ": a "J" whose tail reaches under the line reads as "j"). A word with
-    a capital inside ("eBay") is left as printed.
-    """
-    at = 0
-    form = _LEGAL_FORMS.match(fold(name))
-    if form is not None:
-        if not name[form.end() :].strip():
-            return name  # a legal form alone
-        at = form.end() + 1
-    while at < len(name) and name[at] in '„“"«\'':
-        at += 1
-    word = re.match(r"[^\W\d_]{2,}(?=[\s\"“”»,.]|$)", name[at:])
-    if word is None or not word.group().islower():
-        return name
-    return name[:at] + name[at].upper() + name[at + 1 :]
-
-
-_QUOTES = '"“”„«»'
-_OPENING_FOR = {'"': '"', "“": "„", "”": "„", "»": "«"}
-
-
-def _reopened_quote(name: str) -> str:
-    """A quoted name whose opening quote OCR lost (a quote is a few pixels of ink):
-    'VšĮ Nemuno logistika"' after its legal form is 'VšĮ "Nemuno logistika"', and
-    'Statybų sprendimai" AB' before it '"Statybų sprendimai" AB'. Only a lone closing
-    quote between the name and its legal form is answered; anything else stays as read.
-    """
-    quotes = [i for i, ch in enumerate(name) if ch in _QUOTES]
-    if len(quotes) != 1 or name[quotes[0]] not in _OPENING_FOR:
-        return name
-    at = quotes[0]
-    opening = _OPENING_FOR[name[at]]
-    before, after = name[:at].rstrip(), name[at + 1 :].strip()
-    if not after:
-        form = _LEGAL_FORMS.match(fold(before))
-        if form and form.end() < len(before) and before[form.end()] == " " and before[form.end():].strip():
-            return f"{before[: form.end()]} {opening}{before[form.end():].strip()}{name[at]}"
-    elif before and _LEGAL_FORMS.fullmatch(fold(after)):
-        return f"{opening}{before}{name[at]} {after}"
-    return name
-
-
-_CLOSING_FOR = {'"': '"', "„": "“", "«": "»"}
-
-
-def closed_quote(name: str) -> str:
-    """A quoted name whose closing quote OCR lost: 'UAB "Žemaitijos kelias' is
-    'UAB "Žemaitijos kelias"'. Only a lone opening quote right after the legal form, the
-    name running to the end after it, is answered; anything else stays as read. For a name
-    read whole: a line of a name that wraps ('UAB „Šiaurės vėjas ir') is open, not unclosed."""
-    quotes = [i for i, ch in enumerate(name) if ch in _QUOTES]
-    if len(quotes) != 1 or name[quotes[0]] not in _CLOSING_FOR:
-        return name
-    at = quotes[0]
-    before, after = name[:at].rstrip(), name[at + 1 :].strip()
-    if before and after and before != name[:at] and _LEGAL_FORMS.fullmatch(fold(before)) \
-            and not _LEGAL_FORMS.search(fold(after)):
-        return f"{before} {name[at]}{after}{_CLOSING_FOR[name[at]]}"
-    return name
-
-
-# Cyrillic capitals that print exactly like Latin ones: a page read with the Russian model
-# turns "MB", "AB", "OO" of a Latin name into them.
-_HOMOGLYPHS = str.maketrans("АВЕКМНОРСТХ", "ABEKMHOPCTX")
-
-_CYRILLIC_TOKEN = re.compile(r"\b[АВЕКМНОРСТХ]+\b")
-
-
-def _latin_homoglyphs(name: str) -> str:
-    """Cyrillic look-alike capitals in a name otherwise written in Latin letters, as Latin.
-
-    Only whole tokens made of look-alikes, and only when the name has no other Cyrillic
-    letter: a Russian name stays Russian.
-    """
-    if not re.search(r"[A-Za-z]", name):
-        return name
-    rest = _CYRILLIC_TOKEN.sub("", name)
-    if re.search(r"[\u0400-\u04ff]", rest):
-        return name
-    return _CYRILLIC_TOKEN.sub(lambda m: m.group().translate(_HOMOGLYPHS), name)
-
-
-# Legal forms are a closed vocabulary, so OCR's misreadings of them can be undone
-# ("Sp. Zz 0.0." -> "Sp. z o.o.", "Všį" -> "VšĮ", "OU" -> "OÜ"); only at the name's ends.
-# A speck beside a dot first ("S..r.l."), then the packs' ``legal_forms.spellings``, pack by
-# pack, as written.
-_LEGAL_FORM_SPELLINGS = [(re.compile(r"(?<=\w)\.{2,}(?=\w)"), ".")] + [
-    (re.compile(spelling["pattern"]), spelling["spelling"])
-    for spellings in language_packs.legal_forms("spellings").values() for spelling in spellings]
-
-# Legal forms of one word ("OÜ", "AB", "S.r.l."), each once: the vocabulary a name's first
-# or last word is matched on, glyph by glyph (``_legal_form_glyphs``).
-_ONE_WORD_FORMS = list(dict.fromkeys(form for forms in language_packs.legal_forms().values() for form in forms
-                                     if " " not in form))
-# Glyphs OCR takes for one another whatever the language: a capital whose small letter
-# differs from it only in size ("o" for "O", "ü" for "Ü", "s", "c", "u", "v", "w", "x",
-# "z"), the vertical strokes, a round "O" and zero, and "ß" for "B" (PP-OCR's photos).
-_SIZE_ONLY = set("cosuvwxz")
-_STROKES = set("Il1|")
-
-
-def _same_glyph(read: str, form: str) -> bool:
-    if read == form:
-        return True
-    if read.upper() == form.upper() and read.isalpha():
-        return base_letter(form.lower()) in _SIZE_ONLY
-    return ({read, form} <= _STROKES or {read, form} <= set("O0o") or (read == "ß" and form == "B"))
-
-
-def _form_read_as(token: str) -> str | None:
-    """The one-word legal form ``token`` is a misreading of, glyph for glyph, when it is
-    none as printed (as listed, in capitals, in small letters or capitalised: "LTD", "Ab"
-    and "Sp.j." are printed so, "oÜ" and "Aß" are not)."""
-    if not token or any(token in (form, form.upper(), form.lower(), form[:1].upper() + form[1:])
-                        for form in _ONE_WORD_FORMS):
-        return None
-    found = [form for form in _ONE_WORD_FORMS
-             if len(form) == len(token) and all(_same_glyph(r, f) for r, f in zip(token, form))]
-    if not found:
-        return None
-    fewest = min(sum(r != f for r, f in zip(token, form)) for form in found)
-    best = {form for form in found if sum(r != f for r, f in zip(token, form)) == fewest}
-    return best.pop() if len(best) == 1 else None
-
-
-def _legal_form_glyphs(name: str) -> str:
-    """A name whose legal form, its first or last word, OCR read with a look-alike glyph:
-    "Tallinna Kaubad oÜ" is "Tallinna Kaubad OÜ", '"Statybų sprendimai" Aß' ends in "AB",
-    "Marmi Carrara S.r.I." in "S.r.l.". Legal forms are a closed vocabulary (the packs'
-    ``legal_forms.forms``); only glyphs OCR confuses in any script are exchanged, so a form
-    printed in another case ("LTD", "Oy Ab") stays as printed."""
-    words = name.split(" ")
-    if len(words) < 2:
-        return name
-    for k in (0, len(words) - 1):
-        form = _form_read_as(words[k])
-        if form is not None:
-            words[k] = form
-    return " ".join(words)
+    return legal_form_glyphs(name)
 
 
 # The beginning of a phone's word ("Tel.", "Mob.", "Faksas"): the packs' ``party_words.phone_words``.

@@ -30,6 +30,7 @@ from ..lines import Candidate, Span, TextLine
 from ..normalize import clean_value, fold
 from ..spelling import restore_marks
 from .blocks import _FIELD_KEYS, _NOT_NAME_KEYS, Block
+from .misread_names import capital_first_word, closed_quote
 from .names import (
     _EMAIL,
     _PHONE,
@@ -43,8 +44,6 @@ from .names import (
     _marks,
     _name_end,
     _open_name,
-    capital_first_word,
-    closed_quote,
     is_salutation,
     looks_like_name,
     parse_address,

@@ -139,13 +139,13 @@ def test_a_sole_traders_form_read_as_bars_is_its_form_and_one_set_apart_stays_wi
     ("UAB", "UAB"),                                  # a legal form alone
 ])
 def test_a_name_s_first_word_starts_with_a_capital(read, expected):
-    from assets.extraction.parties.names import capital_first_word
+    from assets.extraction.parties.misread_names import capital_first_word
 
     assert capital_first_word(read) == expected
 
 
 def test_a_closing_quote_ocr_lost_after_a_quoted_name_is_put_back():
-    from assets.extraction.parties.names import closed_quote
+    from assets.extraction.parties.misread_names import closed_quote
 
     assert closed_quote('UAB "Žemaitijos kelias') == 'UAB "Žemaitijos kelias"'
     assert closed_quote("UAB „Žemaitijos kelias") == "UAB „Žemaitijos kelias“"

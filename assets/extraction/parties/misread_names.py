@@ -1,0 +1,162 @@
+"""What OCR does to a company's name, undone: a first word read small, a quote lost at
+either end, Cyrillic look-alike capitals in a Latin name, a legal form read with a
+look-alike glyph or in one of its known misspellings.
+
+Each repair answers one misreading and leaves anything else as read; a name printed so
+(a text layer) passes through unchanged.
+"""
+
+from __future__ import annotations
+
+import re
+
+from .. import language_packs
+from ..alphabets import base_letter
+from ..normalize import fold
+from .legal_forms import LEGAL_FORMS as _LEGAL_FORMS
+
+
+def capital_first_word(name: str) -> str:
+    """A name whose first word OCR read in small letters, with its capital back.
+
+    A company's name, after its legal form and opening quote, starts with a capital; a
+    first word all in small letters there is a capital OCR read small ("UAB jūros vartai",
+    "jono Kazlausko IĮ": a "J" whose tail reaches under the line reads as "j"). A word with
+    a capital inside ("eBay") is left as printed.
+    """
+    at = 0
+    form = _LEGAL_FORMS.match(fold(name))
+    if form is not None:
+        if not name[form.end() :].strip():
+            return name  # a legal form alone
+        at = form.end() + 1
+    while at < len(name) and name[at] in '„“"«\'':
+        at += 1
+    word = re.match(r"[^\W\d_]{2,}(?=[\s\"“”»,.]|$)", name[at:])
+    if word is None or not word.group().islower():
+        return name
+    return name[:at] + name[at].upper() + name[at + 1 :]
+
+
+_QUOTES = '"“”„«»'
+_OPENING_FOR = {'"': '"', "“": "„", "”": "„", "»": "«"}
+
+
+def reopened_quote(name: str) -> str:
+    """A quoted name whose opening quote OCR lost (a quote is a few pixels of ink):
+    'VšĮ Nemuno logistika"' after its legal form is 'VšĮ "Nemuno logistika"', and
+    'Statybų sprendimai" AB' before it '"Statybų sprendimai" AB'. Only a lone closing
+    quote between the name and its legal form is answered; anything else stays as read.
+    """
+    quotes = [i for i, ch in enumerate(name) if ch in _QUOTES]
+    if len(quotes) != 1 or name[quotes[0]] not in _OPENING_FOR:
+        return name
+    at = quotes[0]
+    opening = _OPENING_FOR[name[at]]
+    before, after = name[:at].rstrip(), name[at + 1 :].strip()
+    if not after:
+        form = _LEGAL_FORMS.match(fold(before))
+        if form and form.end() < len(before) and before[form.end()] == " " and before[form.end():].strip():
+            return f"{before[: form.end()]} {opening}{before[form.end():].strip()}{name[at]}"
+    elif before and _LEGAL_FORMS.fullmatch(fold(after)):
+        return f"{opening}{before}{name[at]} {after}"
+    return name
+
+
+_CLOSING_FOR = {'"': '"', "„": "“", "«": "»"}
+
+
+def closed_quote(name: str) -> str:
+    """A quoted name whose closing quote OCR lost: 'UAB "Žemaitijos kelias' is
+    'UAB "Žemaitijos kelias"'. Only a lone opening quote right after the legal form, the
+    name running to the end after it, is answered; anything else stays as read. For a name
+    read whole: a line of a name that wraps ('UAB „Šiaurės vėjas ir') is open, not unclosed."""
+    quotes = [i for i, ch in enumerate(name) if ch in _QUOTES]
+    if len(quotes) != 1 or name[quotes[0]] not in _CLOSING_FOR:
+        return name
+    at = quotes[0]
+    before, after = name[:at].rstrip(), name[at + 1 :].strip()
+    if before and after and before != name[:at] and _LEGAL_FORMS.fullmatch(fold(before)) \
+            and not _LEGAL_FORMS.search(fold(after)):
+        return f"{before} {name[at]}{after}{_CLOSING_FOR[name[at]]}"
+    return name
+
+
+# Cyrillic capitals that print exactly like Latin ones: a page read with the Russian model
+# turns "MB", "AB", "OO" of a Latin name into them.
+_HOMOGLYPHS = str.maketrans("АВЕКМНОРСТХ", "ABEKMHOPCTX")
+
+_CYRILLIC_TOKEN = re.compile(r"\b[АВЕКМНОРСТХ]+\b")
+
+
+def latin_homoglyphs(name: str) -> str:
+    """Cyrillic look-alike capitals in a name otherwise written in Latin letters, as Latin.
+
+    Only whole tokens made of look-alikes, and only when the name has no other Cyrillic
+    letter: a Russian name stays Russian.
+    """
+    if not re.search(r"[A-Za-z]", name):
+        return name
+    rest = _CYRILLIC_TOKEN.sub("", name)
+    if re.search(r"[\u0400-\u04ff]", rest):
+        return name
+    return _CYRILLIC_TOKEN.sub(lambda m: m.group().translate(_HOMOGLYPHS), name)
+
+
+# Legal forms are a closed vocabulary, so OCR's misreadings of them can be undone
+# ("Sp. Zz 0.0." -> "Sp. z o.o.", "Všį" -> "VšĮ", "OU" -> "OÜ"); only at the name's ends.
+# A speck beside a dot first ("S..r.l."), then the packs' ``legal_forms.spellings``, pack by
+# pack, as written.
+LEGAL_FORM_SPELLINGS = [(re.compile(r"(?<=\w)\.{2,}(?=\w)"), ".")] + [
+    (re.compile(spelling["pattern"]), spelling["spelling"])
+    for spellings in language_packs.legal_forms("spellings").values() for spelling in spellings]
+
+# Legal forms of one word ("OÜ", "AB", "S.r.l."), each once: the vocabulary a name's first
+# or last word is matched on, glyph by glyph (``legal_form_glyphs``).
+_ONE_WORD_FORMS = list(dict.fromkeys(form for forms in language_packs.legal_forms().values() for form in forms
+                                     if " " not in form))
+# Glyphs OCR takes for one another whatever the language: a capital whose small letter
+# differs from it only in size ("o" for "O", "ü" for "Ü", "s", "c", "u", "v", "w", "x",
+# "z"), the vertical strokes, a round "O" and zero, and "ß" for "B" (PP-OCR's photos).
+_SIZE_ONLY = set("cosuvwxz")
+_STROKES = set("Il1|")
+
+
+def _same_glyph(read: str, form: str) -> bool:
+    if read == form:
+        return True
+    if read.upper() == form.upper() and read.isalpha():
+        return base_letter(form.lower()) in _SIZE_ONLY
+    return ({read, form} <= _STROKES or {read, form} <= set("O0o") or (read == "ß" and form == "B"))
+
+
+def _form_read_as(token: str) -> str | None:
+    """The one-word legal form ``token`` is a misreading of, glyph for glyph, when it is
+    none as printed (as listed, in capitals, in small letters or capitalised: "LTD", "Ab"
+    and "Sp.j." are printed so, "oÜ" and "Aß" are not)."""
+    if not token or any(token in (form, form.upper(), form.lower(), form[:1].upper() + form[1:])
+                        for form in _ONE_WORD_FORMS):
+        return None
+    found = [form for form in _ONE_WORD_FORMS
+             if len(form) == len(token) and all(_same_glyph(r, f) for r, f in zip(token, form))]
+    if not found:
+        return None
+    fewest = min(sum(r != f for r, f in zip(token, form)) for form in found)
+    best = {form for form in found if sum(r != f for r, f in zip(token, form)) == fewest}
+    return best.pop() if len(best) == 1 else None
+
+
+def legal_form_glyphs(name: str) -> str:
+    """A name whose legal form, its first or last word, OCR read with a look-alike glyph:
+    "Tallinna Kaubad oÜ" is "Tallinna Kaubad OÜ", '"Statybų sprendimai" Aß' ends in "AB",
+    "Marmi Carrara S.r.I." in "S.r.l.". Legal forms are a closed vocabulary (the packs'
+    ``legal_forms.forms``); only glyphs OCR confuses in any script are exchanged, so a form
+    printed in another case ("LTD", "Oy Ab") stays as printed."""
+    words = name.split(" ")
+    if len(words) < 2:
+        return name
+    for k in (0, len(words) - 1):
+        form = _form_read_as(words[k])
+        if form is not None:
+            words[k] = form
+    return " ".join(words)
