@@ -13,6 +13,15 @@ dictionary knows ("Svarūs" is a word as well as "Švarūs", and only the page c
 apart), a word no spelling makes a word of (a surname, a brand), and a word two spellings
 with as few marks would make ("Žolė" and "Žolę").
 
+A word OCR itself doubted (its confidence under ``RESPELL_BELOW_CONF``) that no marks make a
+word is also set against the dictionary's suggestions: the one suggestion that differs from
+it only by a glyph or two that small print confuses ("tinklal" is "tinklai", "slunta"
+"siunta", "Tachniek" "Techniek", "Okio" "Ūkio": strokes, round letters, an arm blurred)
+replaces it. Two such suggestions, or one that needs another kind of change (a letter more
+or less, a glyph no print confuses), leave the word as read; a word OCR was sure of is never
+respelt, so a brand it read well stays a brand, and nor is a word of three letters (a legal
+form: "UAS" has too many neighbours a glyph away).
+
 The dictionaries are Hunspell's, from the operating system (Debian's ``hunspell-*``
 packages, installed by ``make setup`` and the image), read through the C library's three
 calls with ``ctypes``: the Python binding ships no wheels and would put a compiler into the
@@ -31,6 +40,7 @@ import threading
 from pathlib import Path
 
 from .alphabets import ALPHABETS, base_letter
+from .thresholds import RESPELL_BELOW_CONF, RESPELL_MAX_GLYPHS, RESPELL_MIN_LETTERS
 
 DICTIONARY_DIR = Path(os.environ.get("INVOICES_HUNSPELL_DIR", "/usr/share/hunspell"))
 LIBRARY = "libhunspell-1.7.so.0"
@@ -47,6 +57,10 @@ DICTIONARIES = {
 # letters with one mark each); such a word is left as read.
 MAX_SPELLINGS = 4096
 _WORD = re.compile(r"[^\W\d_]{3,}")
+# Letters small print makes alike (compared without their marks, in small letters):
+# vertical strokes, round letters, an arch or an arm blurred.
+_ALIKE_GROUPS = ("ijl", "aeo", "ou", "ce", "kl", "nu", "nh", "bh", "vy")
+_ALIKE = {(a, b) for group in _ALIKE_GROUPS for a in group for b in group if a != b}
 
 _lock = threading.Lock()  # a Hunspell handle is not safe to share between threads
 
@@ -67,6 +81,19 @@ class _Hunspell:
             return False
         return bool(self._lib.Hunspell_spell(self._handle, encoded))
 
+    def suggest(self, word: str) -> list[str]:
+        """The dictionary's suggestions for a word it does not know (10-90 ms a word)."""
+        try:
+            encoded = word.encode(self.encoding)
+        except UnicodeEncodeError:
+            return []
+        found = ctypes.POINTER(ctypes.c_char_p)()
+        count = self._lib.Hunspell_suggest(self._handle, ctypes.byref(found), encoded)
+        try:
+            return [found[k].decode(self.encoding, "replace") for k in range(count)]
+        finally:
+            self._lib.Hunspell_free_list(self._handle, ctypes.byref(found), count)
+
 
 def _python_codec(name: str) -> str:
     """Hunspell's encoding names ("ISO8859-13", "UTF-8") as Python's codecs."""
@@ -85,6 +112,11 @@ def _library() -> ctypes.CDLL | None:
     library.Hunspell_spell.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
     library.Hunspell_get_dic_encoding.restype = ctypes.c_char_p
     library.Hunspell_get_dic_encoding.argtypes = [ctypes.c_void_p]
+    word_list = ctypes.POINTER(ctypes.POINTER(ctypes.c_char_p))
+    library.Hunspell_suggest.restype = ctypes.c_int
+    library.Hunspell_suggest.argtypes = [ctypes.c_void_p, word_list, ctypes.c_char_p]
+    library.Hunspell_free_list.restype = None
+    library.Hunspell_free_list.argtypes = [ctypes.c_void_p, word_list, ctypes.c_int]
     return library
 
 
@@ -98,14 +130,67 @@ def dictionaries(country: str) -> tuple[_Hunspell, ...]:
     return tuple(_Hunspell(library, stem) for stem in stems if stem.with_suffix(".dic").exists())
 
 
-def restore_marks(name: str, country: str | None) -> str:
-    """``name`` with the marks of each of its words restored (see the module docstring)."""
+def restore_marks(name: str, country: str | None, doubted: frozenset[str] = frozenset()) -> str:
+    """``name`` with the marks of each of its words restored, and the words of ``doubted``
+    (``doubted_words``: those OCR read with little confidence) respelt where a glyph or two OCR confuses makes
+    one word of them (see the module docstring)."""
     books = dictionaries(country) if country is not None and country in ALPHABETS else ()
     if not books:
         return name
     marked = _marked(country)
+
+    def respelt(word: str) -> str:
+        restored = _restored(word, marked, books)
+        if restored == word and len(word) >= RESPELL_MIN_LETTERS and _bare(word) in doubted \
+                and not any(book.knows(word) for book in books):
+            return _glyphs_respelt(word, books)
+        return restored
+
     with _lock:
-        return _WORD.sub(lambda m: _restored(m.group(), marked, books), name)
+        return _WORD.sub(lambda m: respelt(m.group()), name)
+
+
+def _bare(word: str) -> str:
+    """A word in small letters without marks: how a word is told among those OCR read,
+    whose marks the name's repairs may since have changed."""
+    return "".join(base_letter(ch.lower()) for ch in word)
+
+
+def doubted_words(words) -> frozenset[str]:
+    """The words (bare, ``_bare``) OCR read with a confidence under ``RESPELL_BELOW_CONF``."""
+    return frozenset(_bare(m.group()) for w in words if w.conf < RESPELL_BELOW_CONF
+                     for m in _WORD.finditer(w.text))
+
+
+def _glyphs_respelt(word: str, books: tuple[_Hunspell, ...]) -> str:
+    """The one suggestion of the dictionaries that differs from ``word`` only by letters
+    small print makes alike (at most ``RESPELL_MAX_GLYPHS`` of them) and by marks, else ``word``."""
+    by_glyphs: dict[int, set[str]] = {}
+    for book in books:
+        for suggestion in book.suggest(word):
+            glyphs = _alike_glyphs(word, suggestion)
+            if glyphs is not None and glyphs <= RESPELL_MAX_GLYPHS:
+                by_glyphs.setdefault(glyphs, set()).add(suggestion)
+    fewest = by_glyphs[min(by_glyphs)] if by_glyphs else set()
+    return fewest.pop() if len(fewest) == 1 else word
+
+
+def _alike_glyphs(read: str, word: str) -> int | None:
+    """How many letters of ``read`` small print made of another to spell ``word`` (marks
+    aside), or None when ``word`` is not so made: another length, another case, a letter
+    no print confuses with the one read."""
+    if len(read) != len(word) or read == word:
+        return None
+    glyphs = 0
+    for r, w in zip(read, word):
+        if r.isupper() != w.isupper():
+            return None
+        a, b = base_letter(r.lower()), base_letter(w.lower())
+        if a != b:
+            if (a, b) not in _ALIKE:
+                return None
+            glyphs += 1
+    return glyphs
 
 
 @functools.cache

@@ -29,6 +29,11 @@ MISREAD_LABEL = 0.5  # a value by a label OCR misread (``misread_labels``) score
 MISREAD_MIN_LETTERS = 7
 MISREAD_TWO_EDITS = 13
 MISREAD_INFLECTED = 4
+# A word of a name OCR read with less confidence than this, and its country's dictionary
+# does not know, may be respelt as the one word a glyph or two OCR confuses makes of it.
+RESPELL_BELOW_CONF = 0.9
+RESPELL_MAX_GLYPHS = 2
+RESPELL_MIN_LETTERS = 4
 
 # ---------------------------------------------------------------- checks and arithmetic
 PASSED_FLOOR = 0.97  # a value a passed check confirms scores at least this

@@ -28,7 +28,7 @@ from ..identifiers import (
 from ..layout import Layout
 from ..lines import Candidate, Span, TextLine
 from ..normalize import clean_value, fold
-from ..spelling import restore_marks
+from ..spelling import doubted_words, restore_marks
 from .blocks import _FIELD_KEYS, _NOT_NAME_KEYS, Block
 from .misread_names import capital_first_word, closed_quote
 from .names import (
@@ -106,7 +106,7 @@ def read_block(layout: Layout, block: Block) -> tuple[dict, dict[str, Candidate]
     if name is not None and name.span is not None and not layout.doc.pages[name.span.page - 1].text_layer:
         country = vat_cc or (address or {}).get("country") or country_of_name(name.value)
         spelt = _fullest_spelling(layout, native_letters(name.value, country), country)
-        spelt = restore_marks(capital_first_word(closed_quote(spelt)), country)
+        spelt = restore_marks(capital_first_word(closed_quote(spelt)), country, doubted_words(name.span.words))
         name = found["name"] = Candidate(spelt, name.score, name.span)
     party = {
         "name": name.value if name else None,

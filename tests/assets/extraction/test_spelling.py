@@ -5,6 +5,7 @@ import pytest
 
 from assets.extraction import spelling
 from assets.extraction.spelling import restore_marks
+from assets.ocr.model import Word
 
 
 @pytest.mark.parametrize("read, country, expected", [
@@ -63,3 +64,40 @@ def test_only_names_read_by_ocr_get_their_marks_back():
     printed = page(*rows)
     assert extract_invoice(printed)["buyer"]["name"] == "UAB Duomenu centras"  # a text layer is exact
     assert extract_invoice(scanned(printed))["buyer"]["name"] == "UAB Duomenų centras"
+
+
+@pytest.mark.parametrize("read, country, expected", [
+    ('UAB "Šilumos tinklal"', "LT", 'UAB "Šilumos tinklai"'),     # a stroke: l for i
+    ('AB "Greita slunta"', "LT", 'AB "Greita siunta"'),
+    ('UAB "Okio technika"', "LT", 'UAB "Ūkio technika"'),         # a round letter, its marks too
+    ("Molen Tachniek B.V.", "NL", "Molen Techniek B.V."),
+])
+def test_a_word_ocr_doubted_is_respelt_by_the_glyphs_small_print_confuses(read, country, expected):
+    doubted = spelling.doubted_words([Word(w, 0, 0, 1, 1, 0.4) for w in read.split()])
+    assert restore_marks(read, country, doubted) == expected
+    assert restore_marks(read, country) == read  # read with confidence: as read
+
+
+@pytest.mark.parametrize("read, country", [
+    ("Krakbud S.A.", "PL"),            # a brand: no suggestion a glyph away
+    ("UAS Baltijos", "LT"),            # three letters: too many neighbours
+    ("Pamnu Ehtus AS", "EE"),          # a letter lost ("Ehitus") is no glyph confused
+])
+def test_a_doubted_word_no_confused_glyph_makes_a_word_stays_as_read(read, country):
+    doubted = spelling.doubted_words([Word(w, 0, 0, 1, 1, 0.4) for w in read.split()])
+    assert restore_marks(read, country, doubted) == read
+
+
+def test_only_a_name_word_ocr_doubted_is_respelt():
+    from assets.extraction import extract_invoice
+    from assets.ocr.model import Document, Page
+
+    def buyer(conf: float) -> str:
+        words = [Word("Pirkėjas:", 40, 80, 100, 90), Word("UAB", 40, 95, 62, 105, 0.95),
+                 Word('"Šilumos', 66, 95, 120, 105, 0.95), Word('tinklal"', 124, 95, 170, 105, conf),
+                 Word("PVM", 40, 110, 62, 120), Word("kodas:", 66, 110, 100, 120),
+                 Word("LT100001738313", 104, 110, 190, 120)]
+        return extract_invoice(Document([Page(1, 595, 842, words, "tesseract", False)]))["buyer"]["name"]
+
+    assert buyer(0.45) == 'UAB "Šilumos tinklai"'
+    assert buyer(0.97) == 'UAB "Šilumos tinklal"'
