@@ -9,7 +9,8 @@ triple collects named evidence:
 * ``labels``: the amounts stand by totals labels of their own kind (net by a net label …),
   ``mislabelled``: by a totals label of another kind;
 * ``rate``: VAT / net is a VAT rate of the seller's country on the supply day (any member
-  state's when unknown), or several printed rates' VAT adds up to it;
+  state's when unknown), or several printed rates' VAT adds up to it; a VAT of 0 whose own
+  line prints a rate of 0 %;
 * ``lines``: net is the sum of the item lines' net amounts;
 * ``column`` / ``row``: the three are printed one under the other, right-aligned, or side
   by side in reading order, as totals are;
@@ -27,6 +28,7 @@ Nothing is derived here from one value alone: a triple needs all three amounts p
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from datetime import date
 from decimal import Decimal
@@ -111,6 +113,11 @@ def _sign_above(layout: Layout, above: TextLine | None, span: Span) -> bool:
         and abs(dash.x1 - span.bbox[2]) < 1.5 * height
 
 
+# A zero rate printed beside a VAT of 0 ("PVM 0 %: 0,00", "NA (0%) 0.00 €"): the line
+# says what kind of amount its zero is, as a rate that fits says it of any other VAT.
+_ZERO_RATE = re.compile(r"(?<![\d.,])0(?:[.,]0{1,2})?\s?%")
+
+
 def _rate_fit(net: Decimal, vat: Decimal, country: str | None, on: date | None,
               printed: set[Decimal]) -> float:
     """1 when VAT / net is one rate (of the country, or printed), 0.7 when it lies between
@@ -154,6 +161,8 @@ def triples(amounts: list[Amount], *, lines_net: Decimal | None = None, country:
             for gross in by_value.get(net.value + vat.value, []):
                 if gross is net or gross is vat:
                     continue
+                if gross.span.line is net.span.line is not vat.span.line:
+                    continue  # a price and an amount side by side ("1001,74  1001,74"): an item's
                 t = _evidence(Triple(net, vat, gross), by_value, last, lines_net, country, on, printed)
                 t.evidence["chosen_by_labels"] = float(labelled == (net.value, vat.value, gross.value))
                 found.append(t)
@@ -170,7 +179,8 @@ def _evidence(t: Triple, by_value: dict, last: int, lines_net: Decimal | None, c
     ev = t.evidence
     ev["labels"] = own / 3
     ev["mislabelled"] = other / 3
-    ev["rate"] = _rate_fit(t.net.value, t.vat.value, country, on, printed) if t.vat.value != 0 else 0.0
+    ev["rate"] = _rate_fit(t.net.value, t.vat.value, country, on, printed) if t.vat.value != 0 \
+        else float(_ZERO_RATE.search(t.vat.span.line.text) is not None)
     ev["lines"] = float(lines_net is not None and abs(lines_net - t.net.value) <= CENT)
     same_page = t.net.span.page == t.vat.span.page == t.gross.span.page
     down = same_page and t.net.y < t.vat.y < t.gross.y

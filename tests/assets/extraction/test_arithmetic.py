@@ -108,3 +108,33 @@ def test_a_minus_sign_wrapped_away_from_its_amount_is_its_sign():
     assert [str(a.value) for a in page_amounts(Layout(doc, ALL_LABELS))] == ["-7.67", "-1.12", "-8.79"]
     totals = extract_invoice(doc)["totals"]
     assert (totals["net"], totals["vat"], totals["gross"]) == ("-7.67", "-1.12", "-8.79")
+
+
+# A zero-rated invoice under labels no dictionary knows: its items' price and amount side by
+# side, one total printed twice and a VAT of 0 whose line prints its rate of 0 %.
+ZERO_RATED = page(
+    (60, [(50, "Qorvex 2026-118")]),
+    (300, [(50, "Zant 1"), (300, "1 001,74"), (450, "1 001,74")]),
+    (320, [(50, "Zant 2"), (300, "20,00"), (450, "43 030,23")]),
+    (600, [(460, "44 031,97")]),
+    (615, [(300, "Nulo (0%)"), (480, "0,00")]),
+    (630, [(300, "Kadra"), (460, "44 031,97")]),
+)
+
+
+def test_a_price_and_an_amount_side_by_side_are_no_totals():
+    found = triples(page_amounts(Layout(ZERO_RATED, ALL_LABELS)))
+    assert found and not any(t.net.value == Decimal("1001.74") for t in found)
+
+
+def test_a_zero_vat_whose_line_prints_a_zero_rate_has_the_rate_as_evidence():
+    found = triples(page_amounts(Layout(ZERO_RATED, ALL_LABELS)))
+    best = found[0]
+    assert (best.net.value, best.vat.value, best.gross.value) == \
+        (Decimal("44031.97"), Decimal("0.00"), Decimal("44031.97"))
+    assert best.evidence["rate"] == 1
+    unrated = page(*[(y, [(x, "Nulo" if text == "Nulo (0%)" else text) for x, text in cells])
+                     for y, cells in [(60, [(50, "Qorvex 2026-118")]), (600, [(460, "44 031,97")]),
+                                      (615, [(300, "Nulo (0%)"), (480, "0,00")]),
+                                      (630, [(300, "Kadra"), (460, "44 031,97")])]])
+    assert triples(page_amounts(Layout(unrated, ALL_LABELS)))[0].evidence["rate"] == 0
