@@ -21,7 +21,16 @@ from statistics import median
 
 from ..ocr.model import Line, Word, WordBox, group_lines, median_of
 from .normalize import fold
-from .thresholds import CELL_GAP
+from .thresholds import CELL_GAP, CELL_GAP_ADVANCES
+
+
+def _advance(words: list[Word]) -> float:
+    """The line's typical width of a character (its words of three or more): a measure of
+    its type that OCR's boxes keep. A word's box from OCR is as tall as its glyphs, a text
+    layer's as its font's line, so heights alone part OCR's words of a monospaced line,
+    whose spaces are wide, into cells of one word each."""
+    widths = [(w.x1 - w.x0) / len(w.text) for w in words if len(w.text) >= 3]
+    return median_of(widths) if widths else 0.0
 
 
 class TextLine(WordBox):
@@ -54,9 +63,10 @@ class TextLine(WordBox):
         self.folded = fold(self.text)
         self.height = median_of([w.height for w in words]) if words else 0.0
         self.cells: list[tuple[int, int]] = []  # (char_start, char_end) of each cell
+        gap = max(CELL_GAP * self.height, CELL_GAP_ADVANCES * _advance(words))
         first = 0
         for k in range(1, len(words) + 1):
-            if k == len(words) or words[k].x0 - words[k - 1].x1 > CELL_GAP * self.height:
+            if k == len(words) or words[k].x0 - words[k - 1].x1 > gap:
                 self.cells.append((self.starts[first], self.ends[k - 1]))
                 first = k
 

@@ -113,7 +113,9 @@ def _first_line(layout: Layout, top: TextLine, name: Candidate, taken: set[int])
     return top, name
 
 
-_RETURN_SEPARATORS = re.compile(r"\s+[●•·|▪◦∙]\s+|\s+[-–]\s+")
+# A bullet as printed, or as OCR reads the small disc ("®e", "«e", "°"): a sign with at most
+# a letter of its ring, set apart by spaces.
+_RETURN_SEPARATORS = re.compile(r"\s+[●•·|▪◦∙]\s+|\s+[-–]\s+|\s+[®©«»°]\w?\s+")
 
 
 def _return_line_sender(line: TextLine) -> str | None:

@@ -188,3 +188,46 @@ def test_a_bare_number_another_countrys_check_passes_under_a_domestic_label_is_n
             (110, [(40, "NIF: 384215336")]), (125, [(40, "Nº IVA: 17614054918")]),
             (140, [(40, "Domicilio: Konstitucijos pr. 111-22, LT-44302 Alytus")])]
     assert extract_invoice(page(*rows))["buyer"]["vatCode"] == "LT614054918"
+
+
+def _monospaced_ocr(rows) -> "Document":
+    """A page in a monospaced font as OCR boxes it: each word as tall as its glyphs (6.5 pt
+    of a 9.4 pt font) and as wide as its letters, a space and the letters' side bearings
+    (8.2 pt) between words, as wide as a glyph is tall."""
+    from assets.ocr.model import Document, Page, Word
+
+    words = []
+    for y, x, text in rows:
+        for token in text.split():
+            words.append(Word(token, x, y, x + 5.6 * len(token) - 0.6, y + 6.5, 0.95))
+            x += 5.6 * len(token) + 7.6
+    return Document([Page(1, 595, 842, words, "tesseract", False)])
+
+
+def test_a_monospaced_line_ocr_boxed_tight_stays_one_cell():
+    from assets.extraction.lines import TextLine
+
+    line = TextLine(1, 0, _monospaced_ocr([(100, 50, "DE 80333 München")]).pages[0].words)
+    assert line.cells == [(0, len(line.text))]
+    # words a column apart stay apart
+    line = TextLine(1, 0, _monospaced_ocr([(100, 50, "Nettopreis"), (100, 150, "Menge")]).pages[0].words)
+    assert len(line.cells) == 2
+
+
+def test_a_sellers_block_in_a_monospaced_scan():
+    # A "DE" before a postal code is no French heading "De" standing as a cell of its own.
+    doc = _monospaced_ocr([
+        (60, 50, "Handelsrechnung Nr. 471102 vom 05.03.2018"),
+        (295, 50, "Verkäufer:"),
+        (318, 50, "Lieferant GmbH"),
+        (329, 50, "Lieferantenstraße 20"),
+        (341, 50, "DE 80333 München"),
+        (364, 50, "USt.-Id.-Nr. : DE123456789"),
+        (398, 50, "Käufer/Leistungsempfänger:"),
+        (409, 50, "Kunden AG Mitte"),
+        (420, 50, "Kundenstraße 15"),
+        (432, 50, "DE 69876 Frankfurt"),
+    ])
+    invoice = extract_invoice(doc)
+    assert (invoice["seller"]["name"], invoice["seller"]["vatCode"]) == ("Lieferant GmbH", "DE123456789")
+    assert invoice["buyer"]["name"] == "Kunden AG Mitte"

@@ -1664,6 +1664,18 @@ def test_the_name_a_return_line_sends_from_is_the_sellers_evidence():
     assert evidence(addressee, senders) == evidence(addressee)
 
 
+@pytest.mark.parametrize("bullet", ["®e", "«", "°"])
+def test_a_return_lines_bullets_as_ocr_reads_them_still_part_it(bullet):
+    # The small disc between a return line's parts read as a sign with a letter of its ring.
+    from assets.extraction.parties.window import return_senders
+
+    layout = Layout(scanned(page(
+        (100, [(50, f"Bei Spiel GmbH {bullet} Ecke 12 {bullet} 12345 Stadthausen")]),
+        (110, [(50, "Theodor Est")]),
+    )), ALL_LABELS)
+    assert return_senders(layout) == {"bei spiel"}
+
+
 def test_a_gross_whose_leading_digits_ocr_lost_is_what_net_and_its_rate_make():
     # "1 452,00" read "452,00": its digits end net + VAT, and the VAT is 21 % of the net.
     rows = [(40, [(60, "INVOICE No. 17")]), (300, [(300, "Net total"), (450, "1 200,00")]),
