@@ -18,6 +18,11 @@ are not scored; whether they add up to the truth's net total is reported beside
 holds only the item's name and the page prints the name with its description after a colon
 ("Luftballon: Bunt, ca. 500ml" for the name "Luftballon", EN 16931 BT-153 and BT-154).
 
+The same documents are also read as a scanner gives them (``scanned_pdf``: every page
+rendered at ``SCAN_DPI`` in grey into an image-only PDF, so OCR reads real layouts, fonts
+and label wordings, monospaced ones included, that the generated scans never print), and
+scored alike per family.
+
 This set is for tuning mechanisms, not files: no value, label or layout of one of its
 documents may become a rule (see docs/extraction.md).
 """
@@ -32,6 +37,7 @@ from decimal import Decimal
 from difflib import SequenceMatcher
 from pathlib import Path
 
+from assets.extraction import extract_invoice
 from assets.process import process_document
 
 from .score import get, norm
@@ -47,6 +53,7 @@ REAL_EXTRA = ["documentType", "totals.payable"]
 _LINE_KEYS = ("quantity", "netAmount")
 DESCRIPTION_SIMILARITY = 0.9
 TIME_LIMIT_S = 120
+SCAN_DPI = 200  # an office scanner's usual setting for documents
 
 
 def real_dir() -> Path:
@@ -134,12 +141,42 @@ def in_our_signs(truth: dict) -> dict:
     return out
 
 
-def run_real(entry: dict) -> dict:
+def scanned_pdf(data: bytes, dpi: int = SCAN_DPI) -> bytes:
+    """The PDF as printed and scanned: each page rendered at ``dpi`` in grey, as an
+    image-only PDF (no text layer, nothing embedded)."""
+    import io
+
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(data)
+    try:
+        images = [pdf[k].render(scale=dpi / 72, grayscale=True).to_pil().convert("L") for k in range(len(pdf))]
+    finally:
+        pdf.close()
+    out = io.BytesIO()
+    fixed = time.gmtime(946684800)  # 2000-01-01: the same bytes every time, as its words are cached by them
+    images[0].save(out, "PDF", resolution=dpi, save_all=True, append_images=images[1:],
+                   creationDate=fixed, modDate=fixed)
+    return out.getvalue()
+
+
+def run_real(entry: dict, scanned: bool = False, read=None) -> dict:
+    """One document scored against its truth: read from its PDF, or (``scanned``) from
+    ``scanned_pdf`` of it; ``read(path, data, mime)`` reads the file (the evaluation's OCR
+    cache) and the invoice is extracted from what it read."""
     expected = in_our_signs(json.loads(entry["truth"].read_text()))
     started = time.perf_counter()
     error = None
     try:
-        got = process_document(entry["file"].read_bytes(), "application/pdf", time_limit_s=TIME_LIMIT_S).dto()
+        data = entry["file"].read_bytes()
+        if scanned:
+            data = scanned_pdf(data)
+        if read is not None:
+            doc = read(entry["file"].with_name(f"{entry['id']}-scanned" if scanned else entry["id"]), data,
+                       "application/pdf")
+            got = extract_invoice(doc)
+        else:
+            got = process_document(data, "application/pdf", time_limit_s=TIME_LIMIT_S).dto()
     except Exception as exc:  # a failure is a result: every field counts as wrong
         got, error = {"lines": []}, f"{type(exc).__name__}: {exc}"
     scored = score_real(expected, got)
@@ -180,11 +217,11 @@ def summarize_real(records: list[dict]) -> dict:
     return out
 
 
-def print_real(summary: dict, file=None) -> None:
+def print_real(summary: dict, file=None, title: str = "real tune set") -> None:
     import sys
 
     file = file or sys.stdout
-    print("\n== real tune set (per producer family)", file=file)
+    print(f"\n== {title} (per producer family)", file=file)
     print(f"{'family':<22} {'docs':>5} {'header%':>8} {'lineP%':>7} {'lineR%':>7} {'lineF1%':>8} "
           f"{'>=0.9 right':>12} {'invented':>9} {'s/doc':>6}", file=file)
     for name, s in summary.items():
