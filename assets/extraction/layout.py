@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from typing import Iterator
 
-from ..ocr.model import Document, Line
+from ..ocr.model import Document, Line, median_of
 from .dates import month_first
 from .hits import Hit, _misread_label, _stray_word, defs_for, find_hits
 from .labels import LabelDef
@@ -25,6 +25,7 @@ from .lines import (
     _rejoin,
     _unruled,
     typical_pitch,
+    without_logos,
 )
 from .misread_labels import with_misread_labels
 from .normalize import fold
@@ -48,8 +49,9 @@ class Layout:
         # Lines re-made for a party block map to their block's lines (see parties/).
         self.block_lines: dict[TextLine, list[TextLine]] = {}
         for page in doc.pages:
+            text_height = median_of([w.height for w in page.words]) if page.words else 0.0
             printed = page.lines() if page.text_layer else _regrouped(
-                [Line(_decimals_joined(_unruled(ln.words))) for ln in page.lines()])
+                [Line(_decimals_joined(_unruled(without_logos(ln.words, text_height)))) for ln in page.lines()])
             printed = [ln for ln in printed if ln.words]  # a line that was nothing but a rule
             lines = [TextLine(page.number, i, words) for i, words in enumerate(_rejoin(printed))]
             self.lines[page.number] = lines

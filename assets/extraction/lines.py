@@ -21,7 +21,13 @@ from statistics import median
 
 from ..ocr.model import Line, Word, WordBox, group_lines, median_of
 from .normalize import fold
-from .thresholds import CELL_GAP, CELL_GAP_ADVANCES
+from .thresholds import (
+    CELL_GAP,
+    CELL_GAP_ADVANCES,
+    LOGO_BELOW_CONF,
+    LOGO_HEIGHTS,
+    LOGO_MAX_CHARS,
+)
 
 
 def _advance(words: list[Word]) -> float:
@@ -182,6 +188,14 @@ def _unruled(words: list[Word]) -> list[Word]:
         for start, end in parts:
             out.append(Word(text[start:end], w.x0 + start * step, w.y0, w.x0 + end * step, w.y1, w.conf))
     return out
+
+
+def without_logos(words: list[Word], text_height: float) -> list[Word]:
+    """Words without the logo OCR read as letters: a token of a few characters many times
+    the page's text height, read unsure ("ÀX" over a mill's emblem). A letterhead set in
+    large type reads as words OCR is sure of, and stays."""
+    return [w for w in words if not (len(w.text) <= LOGO_MAX_CHARS and w.height > LOGO_HEIGHTS * text_height
+                                     and w.conf < LOGO_BELOW_CONF)]
 
 
 def _decimals_joined(words: list[Word]) -> list[Word]:

@@ -51,6 +51,11 @@ ROW_ROUNDING = Decimal("0.011")  # an item's amount may differ from quantity x p
 # ---------------------------------------------------------------- geometry (line heights, pitches)
 CELL_GAP = 1.0  # words further apart than this many word heights start a new cell
 CELL_GAP_ADVANCES = 2.0  # or than this many of the line's character widths, if more
+# A logo OCR read as letters: at most this many characters, more than this many times the
+# page's text height, read with less confidence than this.
+LOGO_MAX_CHARS = 3
+LOGO_HEIGHTS = 3.0
+LOGO_BELOW_CONF = 0.8
 BELOW_MAX_PITCH = 1.8  # a value on the line below starts within this many pitches
 ADJOINING_PITCHES = 1.6  # codes this close over or under a headed block, in its column, are its own
 BLOCK_GAP_PITCHES = 2.2  # a party block ends at a gap wider than this

@@ -225,13 +225,26 @@ def _name_end(text: str) -> int | None:
     """Where a name printed with its address on one line ends: at its first '·' or '|',
     or at a mark OCR made of the dot, when an address follows it; at a comma after a
     legal form ("X Sp. z o.o., ul. Długa 5, 00-238 Warszawa"): "Rīga, LV-1001" is an
-    address line, not a name before its address."""
+    address line, not a name before its address; at a legal form a house number follows."""
     m = _PART_SEP.search(text)
     if m is not None:
         return m.start()
     return next((m.start() for m in _READ_SEP.finditer(text) if _looks_like_address(text[m.end():])), None) \
         or next((m.start() for m in _COMMA.finditer(text) if _looks_like_address(text[m.end():])
-                 and _has_legal_form(text[:m.start()]) and not _looks_like_address(text[:m.start()])), None)
+                 and _has_legal_form(text[:m.start()]) and not _looks_like_address(text[:m.start()])), None) \
+        or _form_before_address(text)
+
+
+def _form_before_address(text: str) -> int | None:
+    """The end of a legal form that a street's number follows, its separator lost ("Au bon
+    moulin SARL 1242 chemin de l'olive 84340 Malaucène": OCR read the dashes between as a
+    line of their own)."""
+    for m in _LEGAL_FORMS.finditer(fold(text)):
+        rest = text[m.end():]
+        if m.start() > 0 and re.match(r" \d{1,5}[a-zA-Z]?\b", rest) and _looks_like_address(rest.strip()) \
+                and not _looks_like_address(text[: m.end()]):
+            return m.end()
+    return None
 
 
 _COMMA = re.compile(r",\s")

@@ -231,3 +231,42 @@ def test_a_sellers_block_in_a_monospaced_scan():
     invoice = extract_invoice(doc)
     assert (invoice["seller"]["name"], invoice["seller"]["vatCode"]) == ("Lieferant GmbH", "DE123456789")
     assert invoice["buyer"]["name"] == "Kunden AG Mitte"
+
+
+def test_a_logo_ocr_read_as_letters_is_no_name_and_a_name_ends_at_its_form_before_its_address():
+    # The mill's emblem read "ÀX" (a box five lines tall, read unsure); the letterhead's
+    # dashes between name and address read as a line of their own.
+    from assets.ocr.model import Document, Page, Word
+
+    def line(y, x, text, conf=0.95):
+        out = []
+        for token in text.split():
+            out.append(Word(token, x, y, x + 4.2 * len(token), y + 6.5, conf))
+            x += 4.2 * len(token) + 3
+        return out
+
+    words = [Word("ÀX", 31, 32, 70, 68, 0.64),
+             *line(33, 111, "Au bon moulin SARL 1242 chemin de l'olive 84340 Malaucène France"),
+             *line(51, 111, "TVA : FR11999999998 SIRET : 99999999800010"),
+             *line(102, 33, "Facture FA-2017-0010"),
+             *line(140, 327, "Ma jolie boutique"), *line(152, 327, "35 rue de la République"),
+             *line(164, 327, "69001 Lyon"),
+             *line(313, 35, "N° TVA client FR19787878784")]
+    invoice = extract_invoice(Document([Page(1, 595, 842, words, "tesseract", False)]))
+    assert invoice["seller"]["name"] == "Au bon moulin SARL"
+
+
+def test_a_logo_ocr_read_as_letters_is_no_text_of_the_page():
+    from assets.extraction import ALL_LABELS
+    from assets.extraction.layout import Layout
+    from assets.ocr.model import Document, Page, Word
+
+    words = [Word("ÀX", 31, 32, 70, 68, 0.64), Word("ACME", 120, 30, 300, 66, 0.97),  # large type, read sure
+             Word("Facture", 33, 102, 63, 108.5, 0.95), Word("FA-2017-0010", 66, 102, 116, 108.5, 0.95),
+             Word("Lyon", 33, 120, 50, 126.5, 0.95)]
+    lines = Layout(Document([Page(1, 595, 842, words, "tesseract", False)]), ALL_LABELS).lines[1]
+    text = " ".join(ln.text for ln in lines)
+    assert "ÀX" not in text and "ACME" in text
+    # a text layer's words are as printed
+    lines = Layout(Document([Page(1, 595, 842, words, "pdf-text", True)]), ALL_LABELS).lines[1]
+    assert "ÀX" in " ".join(ln.text for ln in lines)
