@@ -4,7 +4,8 @@ The Lithuanian model reads Latin script well enough to find out what a page is a
 but it guesses at letters it was not trained on (ä ö ü ß é è à ç ł ñ ő õ ā ē ī ū ņ ļ ķ)
 and cannot read Cyrillic at all. So a page is read once with ``lit`` (most of our
 documents, at no extra cost), and read again with another model only when the first
-reading is full of one other language's invoice words ("Rechnung", "Menge", "Faktura",
+reading is full of one other language's invoice words, alone or in compounds
+("Rechnung", "Handelsrechnung", "Menge", "Faktura",
 "Nabywca", "Rēķins", "Arve", "Factuur", "Fattura", "Factura", or Russian ones as a Latin
 model garbles them: "Cymma", "HAC", "Vroro" ...), when OSD saw
 Cyrillic and the Latin reading is poor, or when the Latin reading is full of the capitals
@@ -46,6 +47,7 @@ MARKERS = {
 # invoice word (the first reading is of those most of the time).
 _SHARED = {"summa", "cena", "nazwa", "iva", "total", "netto", "brutto", "client", "cliente", "kunde"}
 MIN_MARKERS = 3
+COMPOUND_MARKER = 8  # a marker this long counts inside a longer word too (a compound)
 SCRIPT_LANGUAGES = {"Cyrillic": "rus"}
 # Mean word confidence under which a Latin reading of a page OSD calls Cyrillic is doubted
 # (a Russian page read with ``lit`` scores ~0.7; 95 % of Lithuanian scans above 0.84).
@@ -75,14 +77,35 @@ def second_language(words: list[str], first: str, tessdata: str, script: str | N
         return by_script
     if first != "rus" and _cyrillic_read_as_latin(words) and installed("rus", tessdata):
         return "rus"
-    table = _marker_table()
-    counts = Counter(table[w] for w in (_fold(word) for word in words) if w in table)
+    counts = Counter(lang for word in words for lang in _marked(word))
     if not counts:
         return None
     lang, hits = counts.most_common(1)[0]
     if lang == first or hits < MIN_MARKERS or not installed(lang, tessdata):
         return None
     return lang
+
+
+def _marked(word: str) -> list[str]:
+    """The languages a word of the first reading marks: a marker itself, or a compound
+    holding a long one ("Handelsrechnung", "Rechnungswährung", "2.0-Rechnungen" for German:
+    its invoice words are compounds far more often than the marker alone)."""
+    table = _marker_table()
+    out = []
+    for part in _fold(word).replace("/", "-").split("-"):
+        part = part.strip(".,:;()")
+        if part in table:
+            out.append(table[part])
+        elif len(part) > COMPOUND_MARKER:
+            found = next((lang for marker, lang in _long_markers() if marker in part), None)
+            if found is not None:
+                out.append(found)
+    return out
+
+
+@lru_cache(maxsize=1)
+def _long_markers() -> list[tuple[str, str]]:
+    return [(word, lang) for word, lang in _marker_table().items() if len(word) >= COMPOUND_MARKER]
 
 
 def _cyrillic_read_as_latin(words: list[str]) -> bool:

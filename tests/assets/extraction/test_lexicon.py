@@ -116,6 +116,10 @@ def test_ocr_language_follows_script_and_words():
     english = "INVOICE No. Date Seller Buyer Quantity Price Amount Total VAT Netto".split()
     assert second_language(english, "lit", TESSDATA) is None
     assert second_language(["Rechnung", "Menge"], "lit", TESSDATA) is None  # too little evidence
+    # German invoice words are compounds more often than not: a cover page's
+    compounds = "Handelsrechnung Nr. 471102 Rechnungswährung EUR 2.0-Rechnungen Verkäufer".split()
+    assert second_language(compounds, "lit", TESSDATA) == "deu"
+    assert second_language("Handelsrechnung Nr. 471102".split(), "lit", TESSDATA) is None
     # A Russian invoice OSD took for Latin, read with the Latin model: its words as garbled
     russian = "CuėT Ne: 0808 Cpok onnaTbi Kon HAC: LV40004678218 Tosap Uena Cymma 663 HAC: Vroro c HAC".split()
     assert second_language(russian, "lit", TESSDATA, "Latin", mean_conf=0.85) == "rus"
