@@ -123,7 +123,11 @@ def _return_line_sender(line: TextLine) -> str | None:
     Stadthausen"): a name, then its street and postal code, set apart by separators, on one
     line. Whoever sends the letter is not its addressee."""
     parts = [p for p in _RETURN_SEPARATORS.split(line.text) if p.strip()]
-    if len(parts) < 3 or not any(_POSTAL.search(p) for p in parts[1:]) or _POSTAL.search(parts[0]):
+    # Street and town may stand in one part where OCR lost the bullet between them
+    # ("Bei Spiel GmbH ®e Ecke12 e 12345 Stadthausen"): then the name needs its legal form,
+    # and no number of a street ("S.A. ul. Długa 40 - 66-557 Gdańsk" is an address).
+    if len(parts) < 2 or (len(parts) == 2 and not (_has_legal_form(parts[0]) and not re.search(r"\d", parts[0]))) \
+            or not any(_POSTAL.search(p) for p in parts[1:]) or _POSTAL.search(parts[0]):
         return None
     core = _core_name(parts[0])
     return core if len(core) >= 4 and looks_like_name(parts[0]) else None

@@ -1676,6 +1676,18 @@ def test_a_return_lines_bullets_as_ocr_reads_them_still_part_it(bullet):
     assert return_senders(layout) == {"bei spiel"}
 
 
+@pytest.mark.parametrize("text, senders", [
+    ("Bei Spiel GmbH ®e Ecke12 e 12345 Stadthausen", {"bei spiel"}),  # one bullet read as a letter
+    ("S.A. ul. Długa 40 - 66-557 Gdańsk", set()),                     # an address, its form before it
+    ("Bei Spiel ®e Ecke12 e 12345 Stadthausen", set()),                # no legal form: no name told
+])
+def test_a_return_line_of_two_parts_needs_a_name_with_its_legal_form(text, senders):
+    from assets.extraction.parties.window import return_senders
+
+    layout = Layout(scanned(page((100, [(50, text)]), (110, [(50, "Theodor Est")]))), ALL_LABELS)
+    assert return_senders(layout) == senders
+
+
 def test_a_gross_whose_leading_digits_ocr_lost_is_what_net_and_its_rate_make():
     # "1 452,00" read "452,00": its digits end net + VAT, and the VAT is 21 % of the net.
     rows = [(40, [(60, "INVOICE No. 17")]), (300, [(300, "Net total"), (450, "1 200,00")]),
