@@ -118,11 +118,29 @@ def _first_line(layout: Layout, top: TextLine, name: Candidate, taken: set[int])
 _RETURN_SEPARATORS = re.compile(r"\s+[●•·|▪◦∙]\s+|\s+[-–]\s+|\s+[®©«»°]\w?\s+")
 
 
+def _return_parts(text: str) -> list[str]:
+    """A return line's parts: name, street, town, at its bullets as printed or as OCR read them."""
+    parts = [p for p in _RETURN_SEPARATORS.split(text) if p.strip()]
+    return parts if len(parts) >= 2 else _parted_by_letters(text)
+
+
+def _parted_by_letters(text: str) -> list[str]:
+    """A return line whose every bullet OCR read as the same lone small letter ("Bei Spiel
+    GmbH e Ecke 12 e 12345 Stadthausen"): parted at that letter where it stands alone at
+    least twice, and into three parts at least; else the line whole. One "e" is a word
+    ("Rossi e Figli S.r.l."), the same one twice in a line of a name and an address is not."""
+    for letter in set(re.findall(r"(?<=\s)[a-z](?=\s)", text)):
+        pieces = re.split(rf"\s+{letter}\s+", text)
+        if len(pieces) >= 3 and all(p.strip() for p in pieces):
+            return pieces
+    return [text]
+
+
 def _return_line_sender(line: TextLine) -> str | None:
     """The sender named by a return line over a window ("Bei Spiel GmbH ● Ecke 12 ● 12345
     Stadthausen"): a name, then its street and postal code, set apart by separators, on one
     line. Whoever sends the letter is not its addressee."""
-    parts = [p for p in _RETURN_SEPARATORS.split(line.text) if p.strip()]
+    parts = _return_parts(line.text)
     # Street and town may stand in one part where OCR lost the bullet between them
     # ("Bei Spiel GmbH ®e Ecke12 e 12345 Stadthausen"): then the name needs its legal form,
     # and no number of a street ("S.A. ul. Długa 40 - 66-557 Gdańsk" is an address).
@@ -167,7 +185,7 @@ def sender_name(layout: Layout, seller_name: str | None, buyer_name: str | None)
         if core is None or core in (seller_core, buyer_core) or core in seller_core:
             continue
         if printed(core) >= 2 and (not seller_core or printed(seller_core) < printed(core)):
-            part = _RETURN_SEPARATORS.split(line.text)[0]
+            part = _return_parts(line.text)[0]
             return Candidate(tidy_name(part), SENDER_SCORE, Span(line, 0, len(part)))
     return None
 

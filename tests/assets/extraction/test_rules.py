@@ -1680,12 +1680,27 @@ def test_a_return_lines_bullets_as_ocr_reads_them_still_part_it(bullet):
     ("Bei Spiel GmbH ®e Ecke12 e 12345 Stadthausen", {"bei spiel"}),  # one bullet read as a letter
     ("S.A. ul. Długa 40 - 66-557 Gdańsk", set()),                     # an address, its form before it
     ("Bei Spiel ®e Ecke12 e 12345 Stadthausen", set()),                # no legal form: no name told
+    ("Bei Spiel GmbH e Ecke 12 e 12345 Stadthausen", {"bei spiel"}),   # both bullets read as one letter
+    ("Rossi e Figli S.r.l. - Via Roma 1 - 00100 Roma", {"rossi e figli"}),  # an "e" of the name stays
 ])
 def test_a_return_line_of_two_parts_needs_a_name_with_its_legal_form(text, senders):
+    # (and one whose bullets OCR all read as the same small letter is parted at it)
     from assets.extraction.parties.window import return_senders
 
     layout = Layout(scanned(page((100, [(50, text)]), (110, [(50, "Theodor Est")]))), ALL_LABELS)
     assert return_senders(layout) == senders
+
+
+def test_the_sender_a_return_line_names_is_its_first_part_whatever_its_bullets_read_as():
+    from assets.extraction.parties.window import sender_name
+
+    layout = Layout(scanned(page(
+        (60, [(450, "Bei Spiel GmbH")]),
+        (100, [(50, "Bei Spiel GmbH e Ecke 12 e 12345 Stadthausen")]),
+        (110, [(50, "Theodor Est")]),
+        (700, [(450, "Kontoinhaber: Max Mustermann")]),
+    )), ALL_LABELS)
+    assert sender_name(layout, "Max Mustermann", "Theodor Est").value == "Bei Spiel GmbH"
 
 
 def test_a_gross_whose_leading_digits_ocr_lost_is_what_net_and_its_rate_make():
