@@ -40,6 +40,11 @@ def _quantity(text: str | None) -> tuple[Decimal | None, str | None]:
 def table_items(table: Table) -> list[LineItem]:
     """The table's rows as item lines: DTO values with their spans and checks."""
     items = []
+    exact = getattr(table, "text_layer", True)
+    # Read by OCR, a quantity whose sign disagrees with its amount's lost its minus; unless
+    # every row prints so (a credit note's quantities as delivered beside negative
+    # amounts): OCR does not lose the same minus on every row.
+    signed = not exact and not _credited_as_delivered(table)
     for n, row in enumerate(table.rows, 1):
         quantity, glued_unit = _quantity(row.text("quantity"))
         unit_price, price_span = _money(row, "unitPrice")
@@ -57,8 +62,7 @@ def table_items(table: Table) -> list[LineItem]:
             quantity, unit_price = Decimal(1), net  # a till prints an item of one without its factors
         if net is None and gross is not None and multiplies_gross(quantity, unit_price, rate, gross):
             net = (quantity * unit_price).quantize(Decimal("0.01"))  # a marketplace's line: gross printed
-        exact = getattr(table, "text_layer", True)
-        quantity, unit_price, repaired = repair_row(quantity, unit_price, discount, net, signed=not exact, exact=exact)
+        quantity, unit_price, repaired = repair_row(quantity, unit_price, discount, net, signed=signed, exact=exact)
         printed_no = (line_no or "").strip(".")  # "²" is a digit to isdigit() but no int()
         items.append(LineItem({
             "lineNo": int(printed_no) if printed_no.isascii() and printed_no.isdigit() else n,
@@ -77,9 +81,17 @@ def table_items(table: Table) -> list[LineItem]:
             "vatClassifier": None,
         }, spans={"netAmount": net_span, "unitPrice": price_span, "grossAmount": gross_span,
                   "description": row.span("description"), "quantity": row.span("quantity")},
-            consistent=_row_consistent(quantity, unit_price, discount, net, signed=not exact, exact=exact),
+            consistent=_row_consistent(quantity, unit_price, discount, net, signed=signed, exact=exact),
             repaired=repaired))
     return items
+
+
+def _credited_as_delivered(table: Table) -> bool:
+    """Whether every row with both prints a positive quantity beside a negative amount
+    (two rows at least): a credit note's convention, not minuses OCR lost."""
+    pairs = [(_quantity(row.text("quantity"))[0], _money(row, "netAmount")[0]) for row in table.rows]
+    pairs = [(q, net) for q, net in pairs if q is not None and net is not None and net != 0]
+    return len(pairs) >= 2 and all(q > 0 > net for q, net in pairs)
 
 
 def _discount(row: Row, quantity: Decimal | None, price: Decimal | None, net: Decimal | None) -> Decimal | None:

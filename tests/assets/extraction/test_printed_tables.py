@@ -182,6 +182,21 @@ def test_read_by_ocr_a_quantity_whose_minus_was_lost_takes_the_amounts_sign():
         ("Huile d'olive", "-10", "-198.00"), ("Nougat 250g", "-5", "-20.00")]
 
 
+def test_read_by_ocr_a_credit_note_whose_every_quantity_is_positive_keeps_them():
+    # Every row prints its quantity as delivered beside a negative amount: that is the
+    # credit note's convention, not a minus OCR lost on every row.
+    from assets.ocr.model import Document, Page
+
+    printed = page(
+        (200, [(40, "Description"), (250, "Quantité"), (320, "Prix unitaire"), (470, "Prix HT")]),
+        (220, [(40, "Huile d'olive"), (-300, "10"), (-380, "19,80"), (-540, "-198,00")]),
+        (240, [(40, "Nougat 250g"), (-300, "5"), (-380, "4,00"), (-540, "-20,00")]),
+    ).pages[0]
+    doc = Document([Page(1, printed.width, printed.height, printed.words, "tesseract", False)])
+    assert lines(doc, "description", "quantity", "netAmount") == [
+        ("Huile d'olive", "10", "-198.00"), ("Nougat 250g", "5", "-20.00")]
+
+
 def test_titles_stacked_over_five_lines_are_one_header_and_a_code_beside_its_description_is_split():
     # Titles stacked in their columns ("Art-Nr-Kunde" over "Art-Nr-Lief." over "Art-Nr" over
     # "(Art)"), the row under the last of them; the row's amount is after its allowances, so
