@@ -310,3 +310,28 @@ def test_an_item_whose_quantity_stands_left_of_the_column_by_its_unit_is_still_a
     )
     assert lines(doc, "description", "quantity", "netAmount") == [
         ("Schweinesteak", "1", "5.50"), ("Mineralwasser", "20", "109.80"), ("Pfand", "20", "55.46")]
+
+
+def test_read_by_ocr_an_items_one_tall_word_does_not_make_its_next_line_a_detail():
+    # Tesseract boxes "Übernachtung." as tall as its dots and its "g": set against that one
+    # word alone, "2 Nächte" and "Hotel" under it would read as smaller type (a code and
+    # unit line); set against the item's whole line they are more of its text.
+    from assets.ocr.model import Document, Page, Word
+
+    def line(y, cells, height=6.5):
+        words = []
+        for x, text in cells:
+            for token in text.split():
+                words.append(Word(token, x, y, x + 5.6 * len(token) - 0.6, y + height, 0.95))
+                x += 5.6 * len(token) + 7.6
+        return words
+
+    words = [*line(60, [(53, "Pos"), (148, "Beschreibung"), (258, "Nettopreis"), (356, "Menge"), (509, "Betrag")]),
+             *line(110, [(59, "1"), (258, "158,8800"), (356, "1 Stk"), (505, "158,88")], 6.2),
+             Word("Übernachtung.", 148, 106, 220, 116.8, 0.95),
+             *line(121, [(148, "2 Nächte")]), *line(132, [(148, "Hotel")]),
+             *line(146, [(162, "Bruttopreis :170,0000")], 8),
+             *line(183, [(59, "2"), (151, "Verpflegung"), (258, "11,7600"), (356, "1 Stk"), (509, "11,76")]),
+             *line(230, [(300, "Summe"), (509, "170,64")])]
+    doc = Document([Page(1, 595, 842, words, "tesseract", False)])
+    assert lines(doc, "description", "netAmount")[0] == ("Übernachtung. 2 Nächte Hotel", "158.88")
