@@ -29,6 +29,7 @@ documents may become a rule (see docs/extraction.md).
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import re
@@ -144,8 +145,6 @@ def in_our_signs(truth: dict) -> dict:
 def scanned_pdf(data: bytes, dpi: int = SCAN_DPI) -> bytes:
     """The PDF as printed and scanned: each page rendered at ``dpi`` in grey, as an
     image-only PDF (no text layer, nothing embedded)."""
-    import io
-
     import pypdfium2 as pdfium
 
     pdf = pdfium.PdfDocument(data)

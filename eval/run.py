@@ -46,8 +46,8 @@ from assets.ocr import engines, read_document
 from assets.process import process_document
 
 from .calibration import BUCKETS, calibration, print_calibration, reported_fields
-from .real import entries as real_entries
 from .real import SCAN_DPI, print_real, real_dir, run_real, summarize_real
+from .real import entries as real_entries
 from .score import EXTRA_FIELDS, HEADER_FIELDS, prf, score_document
 from .stacks import DIGITAL as STACKS_DIGITAL
 from .stacks import SCANNED as STACKS_SCANNED

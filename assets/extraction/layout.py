@@ -49,9 +49,12 @@ class Layout:
         # Lines re-made for a party block map to their block's lines (see parties/).
         self.block_lines: dict[TextLine, list[TextLine]] = {}
         for page in doc.pages:
-            text_height = median_of([w.height for w in page.words]) if page.words else 0.0
-            printed = page.lines() if page.text_layer else _regrouped(
-                [Line(_decimals_joined(_unruled(without_logos(ln.words, text_height)))) for ln in page.lines()])
+            if page.text_layer:
+                printed = page.lines()
+            else:
+                text_height = median_of([w.height for w in page.words]) if page.words else 0.0
+                printed = _regrouped([Line(_decimals_joined(_unruled(without_logos(ln.words, text_height))))
+                                      for ln in page.lines()])
             printed = [ln for ln in printed if ln.words]  # a line that was nothing but a rule
             lines = [TextLine(page.number, i, words) for i, words in enumerate(_rejoin(printed))]
             self.lines[page.number] = lines

@@ -132,17 +132,18 @@ def dictionaries(country: str) -> tuple[_Hunspell, ...]:
 
 def restore_marks(name: str, country: str | None, doubted: frozenset[str] = frozenset()) -> str:
     """``name`` with the marks of each of its words restored, and the words of ``doubted``
-    (``doubted_words``: those OCR read with little confidence) respelt where a glyph or two OCR confuses makes
-    one word of them (see the module docstring)."""
+    (``doubted_words``: those OCR read with little confidence) respelt where a glyph or two
+    that OCR confuses makes one word of them (see the module docstring)."""
     books = dictionaries(country) if country is not None and country in ALPHABETS else ()
     if not books:
         return name
     marked = _marked(country)
 
     def respelt(word: str) -> str:
+        if any(book.knows(word) for book in books):
+            return word
         restored = _restored(word, marked, books)
-        if restored == word and len(word) >= RESPELL_MIN_LETTERS and _bare(word) in doubted \
-                and not any(book.knows(word) for book in books):
+        if restored == word and len(word) >= RESPELL_MIN_LETTERS and _bare(word) in doubted:
             return _glyphs_respelt(word, books)
         return restored
 
@@ -203,8 +204,8 @@ def _marked(country: str) -> dict[str, list[str]]:
 
 
 def _restored(word: str, marked: dict[str, list[str]], books: tuple[_Hunspell, ...]) -> str:
-    if any(book.knows(word) for book in books):
-        return word
+    """A word no dictionary knows, with the marks its alphabet puts on its bare letters
+    where one spelling so is a word (or adds the fewest marks), else as read."""
     choices = []
     for ch in word:
         options = marked.get(ch.lower()) if ch.isascii() else None

@@ -129,7 +129,7 @@ def _parted_by_letters(text: str) -> list[str]:
     GmbH e Ecke 12 e 12345 Stadthausen"): parted at that letter where it stands alone at
     least twice, and into three parts at least; else the line whole. One "e" is a word
     ("Rossi e Figli S.r.l."), the same one twice in a line of a name and an address is not."""
-    for letter in set(re.findall(r"(?<=\s)[a-z](?=\s)", text)):
+    for letter in sorted(set(re.findall(r"(?<=\s)[a-z](?=\s)", text))):
         pieces = re.split(rf"\s+{letter}\s+", text)
         if len(pieces) >= 3 and all(p.strip() for p in pieces):
             return pieces
@@ -141,11 +141,12 @@ def _return_line_sender(line: TextLine) -> str | None:
     Stadthausen"): a name, then its street and postal code, set apart by separators, on one
     line. Whoever sends the letter is not its addressee."""
     parts = _return_parts(line.text)
+    if len(parts) < 2 or not any(_POSTAL.search(p) for p in parts[1:]) or _POSTAL.search(parts[0]):
+        return None
     # Street and town may stand in one part where OCR lost the bullet between them
     # ("Bei Spiel GmbH ®e Ecke12 e 12345 Stadthausen"): then the name needs its legal form,
     # and no number of a street ("S.A. ul. Długa 40 - 66-557 Gdańsk" is an address).
-    if len(parts) < 2 or (len(parts) == 2 and not (_has_legal_form(parts[0]) and not re.search(r"\d", parts[0]))) \
-            or not any(_POSTAL.search(p) for p in parts[1:]) or _POSTAL.search(parts[0]):
+    if len(parts) == 2 and (not _has_legal_form(parts[0]) or re.search(r"\d", parts[0])):
         return None
     core = _core_name(parts[0])
     return core if len(core) >= 4 and looks_like_name(parts[0]) else None

@@ -141,8 +141,8 @@ def repair_row(quantity: Decimal | None, price: Decimal | None, discount: Decima
     most 3 decimals, a price with at most 2). A factor that was read is replaced only
     when the quotient differs from it by an OCR-sized slip (at most two digits), e.g.
     "151" for "1", "1113,57" for "1173,57"; on a text layer (``exact``) only a factor
-    not read at all. Returns the fields repaired, so their
-    confidence can say so; a row that cannot be made to add up is left as read.
+    not read at all. Returns the fields repaired, so their confidence can say so; a row
+    that cannot be made to add up is left as read.
     """
     if net is None or net == 0:
         return quantity, price, []

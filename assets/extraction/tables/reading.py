@@ -30,11 +30,11 @@ from .text import (
     Sizing,
     _continue,
     _detail,
-    is_attribute,
     _is_detail,
     _is_text_line,
     _is_unit,
     _part,
+    is_attribute,
 )
 
 # An item code before the description: capitals then digits ("KD48314", "P-1387", "SKU-9374").

@@ -134,12 +134,15 @@ def _is_detail(line: TextLine, row: Row, sizing: Sizing) -> bool:
     spans = row.cells.get("description")
     if not spans:
         return False
-    words = [w for s in spans for w in s.words]
-    if sizing.glyph_boxes and row.lines:
-        # Its numbers too: one word of text is a poor measure where boxes hug the glyphs
-        # ("Übernachtung." as tall as its dots and its "g" make it).
-        words += [w for w in row.lines[0].words if w not in words]
-    text = sizing.text if sizing.text is not None else _size(words, sizing.glyph_boxes)
+    text = sizing.text
+    if text is None:
+        words = [w for s in spans for w in s.words]
+        if sizing.glyph_boxes and row.lines:
+            # Its numbers too: one word of text is a poor measure where boxes hug the glyphs
+            # ("Übernachtung." as tall as its dots and its "g" make it).
+            seen = {id(w) for w in words}
+            words += [w for w in row.lines[0].words if id(w) not in seen]
+        text = _size(words, sizing.glyph_boxes)
     return _size(line.words, sizing.glyph_boxes) < DETAIL_SIZE * text
 
 

@@ -190,7 +190,7 @@ def test_a_bare_number_another_countrys_check_passes_under_a_domestic_label_is_n
     assert extract_invoice(page(*rows))["buyer"]["vatCode"] == "LT614054918"
 
 
-def _monospaced_ocr(rows) -> "Document":
+def _monospaced_ocr(rows):
     """A page in a monospaced font as OCR boxes it: each word as tall as its glyphs (6.5 pt
     of a 9.4 pt font) and as wide as its letters, a space and the letters' side bearings
     (8.2 pt) between words, as wide as a glyph is tall."""
@@ -233,9 +233,9 @@ def test_a_sellers_block_in_a_monospaced_scan():
     assert invoice["buyer"]["name"] == "Kunden AG Mitte"
 
 
-def test_a_logo_ocr_read_as_letters_is_no_name_and_a_name_ends_at_its_form_before_its_address():
-    # The mill's emblem read "ÀX" (a box five lines tall, read unsure); the letterhead's
-    # dashes between name and address read as a line of their own.
+def test_a_name_printed_with_its_address_ends_at_its_legal_form_before_a_house_number():
+    # The letterhead's dashes between name and address read as a line of their own (the
+    # emblem's "ÀX" beside it: see the next test).
     from assets.ocr.model import Document, Page, Word
 
     def line(y, x, text, conf=0.95):
