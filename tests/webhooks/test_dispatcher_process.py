@@ -221,7 +221,8 @@ def test_two_dispatchers_never_send_one_attempt_twice(tmp_path):
     hooks = [team.endpoint(world.receiver.url(p)) for p in paths]
     procs = [start_dispatcher(f"d{i}", world.env, tmp_path / "logs") for i in range(2)]
     try:
-        time.sleep(1.0)  # both running before the work appears
+        for proc in procs:  # both polling before the work appears (a loaded machine starts one late)
+            wait_until(lambda p=proc: "dispatcher started" in p.tail(400), timeout_s=60, what=f"{proc.name} started", logs=proc.tail)
         for _ in range(60):
             team.fire()
         for hook in hooks:
