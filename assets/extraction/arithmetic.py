@@ -39,7 +39,7 @@ from .amounts import find_amounts
 from .layout import Layout
 from .lines import Span, TextLine
 from .scorer import probability
-from .thresholds import MAX_AMOUNTS
+from .thresholds import BAR_HEIGHT, MAX_AMOUNTS, SPECK_SIZE
 
 CENT = Decimal("0.01")
 TOTAL_KEYS = ("net", "vat", "gross", "payable")
@@ -99,16 +99,35 @@ def page_amounts(layout: Layout) -> list[Amount]:
             span = line.span(m.start, m.end)
             value = -m.value if k == 0 and m.value > 0 and _sign_above(layout, previous, span) else m.value
             out.append(Amount(value, span, len(out), label))
-        previous = line
+        if not _specks(line, layout.pitch[line.page]):
+            previous = line
     return out[-MAX_AMOUNTS:]
+
+
+_DASHES = "-−–"
+
+
+def _specks(line: TextLine, pitch: float) -> bool:
+    """A line of nothing but specks of the scan OCR read as marks ("'", "į", "£"): smaller
+    than any glyph, so no line of its own between an amount and the line above it."""
+    return all(max(w.width, w.height) < SPECK_SIZE * pitch for w in line.words)
+
+
+def _dash(word, height: float) -> bool:
+    """A minus sign, or one lone thin bar OCR named otherwise ("=" boxed 0.7 pt tall)."""
+    if word.text in _DASHES:
+        return True
+    return not any(c.isalnum() for c in word.text) and word.height < BAR_HEIGHT * height \
+        and word.width > 2 * word.height
 
 
 def _sign_above(layout: Layout, above: TextLine | None, span: Span) -> bool:
     """A minus sign wrapped away from its amount in a narrow cell: "EUR -" over "1,12",
     the dash right above the amount's right edge, one line up."""
-    if above is None or above.page != span.line.page or not above.words or above.words[-1].text not in "-−–":
+    height = span.line.height
+    if above is None or above.page != span.line.page or not above.words or not _dash(above.words[-1], height):
         return False
-    dash, height = above.words[-1], span.line.height
+    dash = above.words[-1]
     return 0 < span.line.cy - above.cy < 1.6 * max(layout.pitch[above.page], height) \
         and abs(dash.x1 - span.bbox[2]) < 1.5 * height
 

@@ -199,7 +199,7 @@ def without_logos(words: list[Word], text_height: float) -> list[Word]:
 
 
 def _decimals_joined(words: list[Word]) -> list[Word]:
-    """An amount OCR broke at its decimal separator: "416, 82" and "4677 ,89" are one number;
+    """An amount OCR broke at its decimal separator: "416, 82", "-0, 92" and "4677 ,89" are one number;
     a comma read as a semicolon ("236;32") is a comma, a thousands point read as a dash
     ("1-911,62") a point."""
     out: list[Word] = []
@@ -211,7 +211,7 @@ def _decimals_joined(words: list[Word]) -> list[Word]:
             w = Word(f"{m[1]}{point}{m[2]}{m[3]}{m[4]}", w.x0, w.y0, w.x1, w.y1, w.conf)
         prev = out[-1] if out else None
         if prev is not None and w.x0 - prev.x1 < 0.6 * max(prev.height, w.height) and (
-                (re.fullmatch(r"\d+[.,]", prev.text) and re.fullmatch(r"\d{2}\)?", w.text))
+                (re.fullmatch(r"[-−–]?\d+[.,]", prev.text) and re.fullmatch(r"\d{2}\)?", w.text))
                 or (re.fullmatch(r"\d+", prev.text) and re.fullmatch(r"[.,]\d{2}\)?", w.text))):
             out[-1] = Word(prev.text + w.text, prev.x0, min(prev.y0, w.y0), w.x1, max(prev.y1, w.y1),
                            min(prev.conf, w.conf))

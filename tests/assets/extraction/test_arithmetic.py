@@ -9,7 +9,7 @@ from assets.extraction.arithmetic import page_amounts, plausible, triples
 from assets.extraction.layout import Layout
 from assets.extraction.parties import looks_like_name
 
-from .test_rules import page
+from .test_rules import boxed, page
 
 # Totals under labels no dictionary knows (a made-up language), right-aligned in a column,
 # with other amounts around them that do not add up.
@@ -106,6 +106,24 @@ def test_a_minus_sign_wrapped_away_from_its_amount_is_its_sign():
         (467, [(295, "Bruttosumme"), (515, "-8,79")]),
     )
     assert [str(a.value) for a in page_amounts(Layout(doc, ALL_LABELS))] == ["-7.67", "-1.12", "-8.79"]
+    totals = extract_invoice(doc)["totals"]
+    assert (totals["net"], totals["vat"], totals["gross"]) == ("-7.67", "-1.12", "-8.79")
+
+
+def test_a_scanned_minus_wrapped_away_is_its_sign_whatever_ocr_named_it():
+    # The scan of the same cell: the dash read as "=" (a bar 0.7 pt tall), a speck of the
+    # paper read as a lone mark between it and the amount, the last VAT broken at its comma.
+    doc = boxed(
+        ("Gutschrift", 50, 60, 100, 68), ("4711", 105, 60, 125, 68),
+        ("Umsatzsteuer", 50, 228, 120, 236), ("-4,85", 347, 228, 375, 236), ("19", 449, 228, 459, 235),
+        ("-0,", 515.5, 228.7, 529.4, 236.4), ("92", 533.5, 228.7, 543.1, 235.2),
+        ("Rechnungssumme", 295, 433, 378, 441), ("-7,67", 515, 433, 543, 441),
+        ("EUR", 479, 443.5, 496, 449.5), ("=", 539, 445.9, 543.4, 446.9),
+        ("į", 375.6, 448.6, 376.3, 449.8),
+        ("Steuerbetrag", 296, 449, 366, 457), ("1,12", 521.3, 454.1, 543.1, 461.8),
+        ("Bruttosumme", 295, 467, 361, 475), ("-8,79", 515, 467, 543.8, 475),
+    )
+    assert [str(a.value) for a in page_amounts(Layout(doc, ALL_LABELS))] == ["-4.85", "-0.92", "-7.67", "-1.12", "-8.79"]
     totals = extract_invoice(doc)["totals"]
     assert (totals["net"], totals["vat"], totals["gross"]) == ("-7.67", "-1.12", "-8.79")
 
