@@ -21,6 +21,8 @@ WRAPPED = 0.75  # right of a label wrapped over lines, a line down
 UNLABELLED = 0.6  # a date with no label at all, nearest the number or title
 COMPOUND_TITLE_SCORE = 0.85  # a title that closes a compound word ("Handelsrechnung")
 SENDER_SCORE = 0.8  # a seller named by the return line over the window address
+BULLET_GAP = 1.4  # a return line's bullet stands more than this many of its heights from each neighbour
+RETURN_RUN_GAP = 8.0  # and the line ends at a gap this many heights wide (another column)
 BY_ORDER = 0.7  # the most a party's field scores when only print order told seller from buyer
 MISREAD_LABEL = 0.5  # a value by a label OCR misread (``misread_labels``) scores this share of it
 # Labels OCR misread: the fewest letters a label needs to be guessed at a letter off, the

@@ -14,7 +14,7 @@ from ..identifiers import read_vat_code
 from ..layout import Layout
 from ..lines import Candidate, Span, TextLine
 from ..normalize import fold
-from ..thresholds import SENDER_SCORE
+from ..thresholds import BULLET_GAP, RETURN_RUN_GAP, SENDER_SCORE
 from .blocks import _FIELD_KEYS, _NOT_NAME_KEYS, Block, _collect
 from .names import (
     _LEGAL_FORMS,
@@ -118,10 +118,43 @@ def _first_line(layout: Layout, top: TextLine, name: Candidate, taken: set[int])
 _RETURN_SEPARATORS = re.compile(r"\s+[●•·|▪◦∙]\s+|\s+[-–]\s+|\s+[®©«»°]\w?\s+")
 
 
-def _return_parts(text: str) -> list[str]:
-    """A return line's parts: name, street, town, at its bullets as printed or as OCR read them."""
+def _return_parts(line: TextLine) -> list[str]:
+    """A return line's parts: name, street, town, at its bullets as printed, as OCR boxed
+    them or as it read them. The line ends at a column's gap: OCR may put the letterhead's
+    town beside it on the same line."""
+    words = _run(line)
+    parts = _bulleted(words, line.height)
+    if len(parts) >= 2:
+        return parts
+    text = " ".join(w.text for w in words)
     parts = [p for p in _RETURN_SEPARATORS.split(text) if p.strip()]
     return parts if len(parts) >= 2 else _parted_by_letters(text)
+
+
+def _run(line: TextLine) -> list:
+    """The line's words up to the first gap as wide as a column's."""
+    words = line.words[:1]
+    for w in line.words[1:]:
+        if w.x0 - words[-1].x1 > RETURN_RUN_GAP * line.height:
+            break
+        words.append(w)
+    return words
+
+
+def _bulleted(words: list, height: float) -> list[str]:
+    """Parts at the bullets OCR boxed, whatever it read them as ("e", "+", "®e"): a lone
+    mark of one glyph (one character, or a box no wider than the line is high), no digit,
+    set apart by gaps wider than a space on both sides. A word of one letter ("Rossi e
+    Figli") stands a space from its neighbours."""
+    parts: list[list[str]] = [[]]
+    for k, w in enumerate(words):
+        if 0 < k < len(words) - 1 and (len(w.text) == 1 or w.width <= height) \
+                and not any(c.isdigit() for c in w.text) \
+                and min(w.x0 - words[k - 1].x1, words[k + 1].x0 - w.x1) > BULLET_GAP * height:
+            parts.append([])
+        else:
+            parts[-1].append(w.text)
+    return [" ".join(p) for p in parts if p] if len(parts) > 1 else []
 
 
 def _parted_by_letters(text: str) -> list[str]:
@@ -140,7 +173,7 @@ def _return_line_sender(line: TextLine) -> str | None:
     """The sender named by a return line over a window ("Bei Spiel GmbH ● Ecke 12 ● 12345
     Stadthausen"): a name, then its street and postal code, set apart by separators, on one
     line. Whoever sends the letter is not its addressee."""
-    parts = _return_parts(line.text)
+    parts = _return_parts(line)
     if len(parts) < 2 or not any(_POSTAL.search(p) for p in parts[1:]) or _POSTAL.search(parts[0]):
         return None
     # Street and town may stand in one part where OCR lost the bullet between them
@@ -186,7 +219,7 @@ def sender_name(layout: Layout, seller_name: str | None, buyer_name: str | None)
         if core is None or core in (seller_core, buyer_core) or core in seller_core:
             continue
         if printed(core) >= 2 and (not seller_core or printed(seller_core) < printed(core)):
-            part = _return_parts(line.text)[0]
+            part = _return_parts(line)[0]
             return Candidate(tidy_name(part), SENDER_SCORE, Span(line, 0, len(part)))
     return None
 

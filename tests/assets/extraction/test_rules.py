@@ -1691,6 +1691,23 @@ def test_a_return_line_of_two_parts_needs_a_name_with_its_legal_form(text, sende
     assert return_senders(layout) == senders
 
 
+def test_a_return_lines_bullets_are_told_by_their_boxes_and_its_end_by_a_columns_gap():
+    # As a 200 dpi scan boxed it: each small disc a glyph-sized box read as "e" or "+", set
+    # apart by gaps twice the line's height; the letterhead's town on the right put on the
+    # same line by OCR, a column's gap away.
+    from assets.extraction.parties.window import return_senders
+
+    layout = Layout(boxed(
+        ("Bei", 102.5, 157.2, 109.9, 161.3), ("Spiel", 112.8, 157.2, 125.0, 162.2),
+        ("GmbH", 127.9, 157.2, 144.2, 161.3),
+        ("e", 152.2, 158.4, 154.6, 160.8), ("Ecke12", 162.2, 157.2, 182.9, 161.3), ("+", 190.8, 158.4, 193.2, 160.8),
+        ("12345", 200.9, 157.2, 217.0, 161.3), ("Stadthausen", 219.1, 157.0, 252.0, 161.3),
+        ("12345", 451.9, 154.6, 471.6, 159.8), ("Stadthausen", 474.7, 154.6, 515.5, 159.8),
+        ("Theodor", 71.3, 170.9, 122.6, 181.4), ("Est", 127.7, 171.4, 147.1, 181.4),
+    ), ALL_LABELS)
+    assert return_senders(layout) == {"bei spiel"}
+
+
 def test_the_sender_a_return_line_names_is_its_first_part_whatever_its_bullets_read_as():
     from assets.extraction.parties.window import sender_name
 
