@@ -25,7 +25,7 @@ import pypdfium2 as pdfium
 from PIL import Image
 
 from assets.ocr import pdf_text
-from assets.ocr.tesseract import prepare_image
+from assets.ocr.page_image import prepare_image
 
 SCALE = 2.0  # pixels per point: sharp on a laptop without megabytes per page
 MAX_PIXELS = 12_000_000

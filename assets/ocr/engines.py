@@ -24,7 +24,7 @@ from typing import Protocol
 
 from PIL import Image
 
-from . import rapid, tesseract  # rapid loads onnxruntime only when a page needs it
+from . import page_image, rapid, tesseract  # rapid loads onnxruntime only when a page needs it
 from .model import Page
 
 ENGINES = ("auto", "tesseract", "rapidocr", "surya")
@@ -74,10 +74,10 @@ class Auto:
 
     def ocr_image(self, image: Image.Image, page_number: int = 1, dpi: float | None = None,
                   language: str | None = None) -> Page:
-        straight, page_dpi, script = tesseract.straighten(image, dpi)
+        straight, page_dpi, script = page_image.straighten(image, dpi)
         if page_dpi < SMALL_TEXT_DPI and rapid.available():
             return rapid.read_straight(straight, page_dpi, page_number)
-        prepared, page_dpi = tesseract.to_reading_resolution(straight, page_dpi)
+        prepared, page_dpi = page_image.to_reading_resolution(straight, page_dpi)
         return tesseract.read_prepared(prepared, page_dpi, script, page_number, language)
 
 

@@ -21,6 +21,7 @@ import unicodedata
 from collections import Counter
 from functools import lru_cache
 
+TESSDATA_DIR = os.environ.get("TESSDATA_PREFIX") or "/usr/share/tesseract-ocr/5/tessdata"
 FIRST = "lit"
 # Words that mark a language on an invoice, folded (lower case, no diacritics). Only
 # words that no other of these languages uses: "data", "summa" or "total" prove nothing.

@@ -19,7 +19,7 @@ import hashlib
 from PIL import Image
 
 from .model import Page, Word
-from .tesseract import image_dpi
+from .page_image import image_dpi
 
 Box = tuple[float, float, float, float]  # pixels of the picture, from its top-left corner
 

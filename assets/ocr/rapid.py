@@ -6,7 +6,7 @@ soft or unevenly lit text makes Tesseract lose lines. It reads Lithuanian letter
 (``ė`` as ``é``, ``ų`` as ``y``); the choice between the two readers is measured, not
 assumed (docs/extraction.md, "Photos").
 
-The page is prepared exactly as for Tesseract (``tesseract.straighten``: EXIF turn, the
+The page is prepared exactly as for Tesseract (``page_image.straighten``: EXIF turn, the
 photographed sheet cut out and straightened, OSD orientation, deskew), then shrunk to what
 PP-OCR's detector works at (its longer side capped at ``MAX_SIDE``; the recogniser reads
 each line at 48 px high whatever the page's resolution). PP-OCR returns lines; their words
@@ -129,14 +129,14 @@ def read_lines(image: Image.Image) -> list[tuple[str, float, Box, list[tuple[str
 def ocr_image(image: Image.Image, page_number: int = 1, dpi: float | None = None,
               language: str | None = None) -> Page:
     """OCR one page image with PP-OCR (same contract as ``tesseract.ocr_image``)."""
-    from .tesseract import straighten  # same orientation, straightening and deskew
+    from .page_image import straighten  # same orientation, straightening and deskew
 
     straight, dpi, _ = straighten(image, dpi)
     return read_straight(straight, dpi, page_number)
 
 
 def read_straight(straight: Image.Image, dpi: float, page_number: int = 1) -> Page:
-    """``ocr_image`` of a page ``tesseract.straighten`` has already made upright."""
+    """``ocr_image`` of a page ``page_image.straighten`` has already made upright."""
     scale = min(1.0, MAX_SIDE / max(straight.size))
     if scale < 1.0:
         straight = straight.resize((round(straight.width * scale), round(straight.height * scale)),

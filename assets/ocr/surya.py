@@ -78,7 +78,7 @@ def page_from_result(result, width_px: int, height_px: int, dpi: float, page_num
 
 def ocr_image(image: Image.Image, page_number: int = 1, dpi: float | None = None) -> Page:
     """OCR one page image with surya (same contract as ``tesseract.ocr_image``)."""
-    from .tesseract import prepare_image  # same orientation, straightening and resolution
+    from .page_image import prepare_image  # same orientation, straightening and resolution
 
     prepared, dpi = prepare_image(image, dpi)
     rgb = prepared.convert("RGB")

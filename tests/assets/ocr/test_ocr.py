@@ -9,7 +9,7 @@ from PIL import Image
 
 from assets.ocr import DocumentError, Word, group_lines, read_document
 from assets.ocr.pdf_text import text_layer_usable
-from assets.ocr.tesseract import image_dpi
+from assets.ocr.page_image import image_dpi
 from assets.process import process_document
 from tests.support.pages import blank_pdf, scan_image, scan_pdf, text_page
 
