@@ -14,7 +14,8 @@ from typing import Iterator
 
 from ..ocr.model import Document, Line, median_of
 from .dates import month_first
-from .hits import Hit, _misread_label, _stray_word, defs_for, find_hits
+from .hits import Hit, _misread_label, _stray_word, find_hits
+from .label_index import defs_for
 from .labels import LabelDef
 from .lines import (
     _DIGIT,

@@ -3,7 +3,8 @@
 import pytest
 
 from assets.extraction import ALL_LABELS, per_document
-from assets.extraction.hits import find_hits, first_characters
+from assets.extraction.hits import find_hits
+from assets.extraction.label_index import first_characters
 from assets.extraction.layout import Layout
 
 from .test_rules import page
