@@ -182,6 +182,10 @@ def _vat_codes(text: str) -> tuple[CodeMatch, ...]:
             if fixed and fixed != cc + candidate and vat_is_valid(fixed):
                 best = CodeMatch(fixed, m.start(), end, True, repaired=True)
                 break
+            lettered = _letter_for_digit(cc, candidate)
+            if lettered is not None:
+                best = CodeMatch(lettered, m.start(), end, True, repaired=True)
+                break
         if best is None:
             digits = re.match(r"\d+", body)
             if cc == "LT" and digits and len(digits.group()) in (9, 12):
@@ -195,6 +199,19 @@ def _vat_codes(text: str) -> tuple[CodeMatch, ...]:
             found.append(_canonical(best))
             pos = max(pos, best.end)
     return tuple(found)
+
+
+# Letters OCR reads as digits in a code's body ("ESB74679812" read "ES874679812").
+_LETTER_LOOKALIKES = {"8": "B", "0": "OD", "5": "S", "2": "Z", "6": "G", "1": "IL"}
+
+
+def _letter_for_digit(cc: str, body: str) -> str | None:
+    """The code whose checksum holds once one digit of ``body`` is read back as the letter
+    it looks like, where exactly one such reading holds (a Spanish or Irish code has its
+    letters where OCR may read digits); else None."""
+    valid = {cc + body[:i] + letter + body[i + 1:] for i, ch in enumerate(body)
+             for letter in _LETTER_LOOKALIKES.get(ch, "") if vat_is_valid(cc + body[:i] + letter + body[i + 1:])}
+    return valid.pop() if len(valid) == 1 else None
 
 
 def _alone(text: str, start: int, body: str) -> bool:
