@@ -24,3 +24,16 @@ LEGAL_FORMS = re.compile(
     + alternatives([re.escape(fold(form)) for forms in language_packs.legal_forms().values() for form in forms]
                    + [p for patterns in language_packs.legal_forms("misread").values() for p in patterns])
     + r")(?![\w])")
+
+
+# A legal form OCR (or a text layer that lost a space) glued to the name's last word:
+# "Tulpen LogistiekN.V.", "MaschinenbauGmbH". Forms that open with a capital only, so a
+# lower-case letter before one marks the seam ("II" is a numeral as often as a form).
+_PRINTED = sorted({form for forms in language_packs.legal_forms().values() for form in forms
+                   if form[0].isupper() and len(form) >= 2 and form != "II"}, key=len, reverse=True)
+_GLUED = re.compile(r"(?<=\S)(" + "|".join(re.escape(form) for form in _PRINTED) + r")(?=\s|$)")
+
+
+def unglued_form(name: str) -> str:
+    """``name`` with a space before a legal form glued to a lower-case letter."""
+    return _GLUED.sub(lambda m: f" {m.group(1)}" if name[m.start() - 1].islower() else m.group(1), name)

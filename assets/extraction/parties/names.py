@@ -17,6 +17,7 @@ from ..labels import ANY_TITLE
 from ..lines import Span
 from ..normalize import clean_value, fold
 from .legal_forms import LEGAL_FORMS as _LEGAL_FORMS
+from .legal_forms import unglued_form
 from .legal_forms import alternatives as _alternatives
 from .misread_names import (
     LEGAL_FORM_SPELLINGS,
@@ -160,7 +161,7 @@ def tidy_name(text: str) -> str:
     name = re.sub(r"(?<=[„“\"«])[._,·'](?=[^\W\d_])", "", name)
     for pattern, canonical in LEGAL_FORM_SPELLINGS:
         name = pattern.sub(canonical, name)
-    return legal_form_glyphs(name)
+    return unglued_form(legal_form_glyphs(name))
 
 
 # The beginning of a phone's word ("Tel.", "Mob.", "Faksas"): the packs' ``party_words.phone_words``.

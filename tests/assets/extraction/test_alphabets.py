@@ -169,3 +169,15 @@ def test_a_speck_inside_an_opening_quote_goes():
     assert tidy_name('UAB ".Vėjo malūnas"') == 'UAB "Vėjo malūnas"'
     assert tidy_name('VšĮ "_Duomenų centras"') == 'VšĮ "Duomenų centras"'
     assert tidy_name('UAB "3D studija"') == 'UAB "3D studija"'
+
+
+@pytest.mark.parametrize("read, name", [
+    ("Tulpen LogistiekN.V.", "Tulpen Logistiek N.V."),   # the space before the form lost
+    ("MaschinenbauGmbH", "Maschinenbau GmbH"),
+    ("AmazonSE", "Amazon SE"),
+    ("NASA", "NASA"),                                     # capitals before it: no seam to tell
+    ("Rheinmetallbau GmbH & Co. KG", "Rheinmetallbau GmbH & Co. KG"),
+    ("Au bon moulin SARL", "Au bon moulin SARL"),
+])
+def test_a_legal_form_glued_to_the_name_gets_its_space_back(read, name):
+    assert tidy_name(read) == name
