@@ -162,12 +162,14 @@ def _recognize(api, image: Image.Image, dpi: float, page_number: int) -> tuple[l
     from tesserocr import RIL, iterate_level
 
     raw: list[tuple[str, int, int, int, int, float]] = []
+    line_of: list[int] = []  # the text line of each word, as Tesseract found it
     api.SetImage(image)
     api.SetSourceResolution(round(dpi))
     if not api.Recognize():
         raise DocumentError(f"OCR failed on page {page_number}")
     iterator = api.GetIterator()
     slopes: list[float] = []
+    line = 0
     if iterator is not None:
         for w in iterate_level(iterator, RIL.WORD):
             try:
@@ -175,8 +177,11 @@ def _recognize(api, image: Image.Image, dpi: float, page_number: int) -> tuple[l
             except RuntimeError:
                 continue
             box = w.BoundingBox(RIL.WORD)
+            if w.IsAtBeginningOf(RIL.TEXTLINE):
+                line += 1
             if text and text.strip() and box:
                 raw.append((text.strip(), *box, w.Confidence(RIL.WORD) / 100.0))
+                line_of.append(line)
                 baseline = w.Baseline(RIL.WORD)
                 if baseline and box[2] - box[0] >= BASELINE_WIDTH * (box[3] - box[1]):
                     (bx0, by0), (bx1, by1) = baseline
@@ -186,7 +191,22 @@ def _recognize(api, image: Image.Image, dpi: float, page_number: int) -> tuple[l
     # corners that said 2 degrees where every baseline lay level, and turning the boxes by it
     # set each table row's amounts a row lower than its description.
     angle = median_of(slopes) if len(slopes) >= MIN_BASELINES else 0.0
-    return raw, angle
+    return _in_turn(raw, line_of), angle
+
+
+def _in_turn(raw: list, line_of: list[int]) -> list:
+    """Words whose box runs over the next word of its line end where that one starts.
+
+    On small, soft text (a return line on a photo) the LSTM's character positions may
+    box a word over its neighbours ("Polmex" boxed across "S.A. - ul."): the words then
+    overlap, and no line rebuilt from boxes holds them both. The text's order is right;
+    the box is cut back to it."""
+    out = list(raw)
+    for k in range(len(out) - 1):
+        word, nxt = out[k], out[k + 1]
+        if line_of[k] == line_of[k + 1] and word[1] < nxt[1] < word[3]:
+            out[k] = (word[0], word[1], word[2], max(word[1] + 1, nxt[1] - 1), word[4], word[5])
+    return out
 
 
 # A page read this badly was probably OCR'd sideways or upside down (OSD can miss on
