@@ -122,6 +122,16 @@ def median_of(values: list[float]) -> float:
     return ordered[mid] if len(ordered) % 2 else (ordered[mid - 1] + ordered[mid]) / 2
 
 
+def _mark_within(height: float, cy: float, top: float, bottom: float) -> bool:
+    """A mark far smaller than the line's glyphs (a dash, a bullet) standing in its middle
+    half: it is printed on that line, though its box does not reach the line's centre."""
+    band = bottom - top
+    return height < MARK_SHARE * band and abs(cy - (top + bottom) / 2) < 0.25 * band
+
+
+MARK_SHARE = 0.5  # a mark's box is less than this share of its line's height
+
+
 def group_lines(words: list[Word], min_overlap: float = 0.5) -> list[Line]:
     """Group words into visual lines by vertical overlap, each line sorted by x.
 
@@ -152,7 +162,8 @@ def group_lines(words: list[Word], min_overlap: float = 0.5) -> list[Line]:
             # beside a column of small label rows overlaps two of them by more than half
             # their height; it belongs to the row whose centre it covers and that covers
             # its centre, not to the first one it touches.
-            if ratio >= best_ratio and top <= cy <= bottom and y0 <= (top + bottom) / 2 <= y1 \
+            mid = (top + bottom) / 2
+            if ratio >= best_ratio and top <= cy <= bottom and (y0 <= mid <= y1 or _mark_within(height, cy, top, bottom)) \
                     and not _collides(members[i], word):
                 best, best_ratio = i, ratio
         if best < 0:

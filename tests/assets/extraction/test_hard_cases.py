@@ -151,6 +151,17 @@ def test_a_large_title_joins_the_row_it_is_centred_on():
     assert [ln.text for ln in lines] == ["Nr.: SF-1", "SĄSKAITA Data: 2026-01-05"]
 
 
+def test_a_dash_boxed_small_between_words_stays_on_their_line():
+    # "Polmex S.A. - ul. Długa 40": the dash's box, half a point tall at the line's middle,
+    # does not reach the centre of the words' band, yet it is printed on that line.
+    words = [Word("Polmex", 51, 104.4, 77, 111.1), Word("S.A.", 77.5, 101.3, 88.3, 114),
+             Word("-", 91.9, 107.0, 92.4, 107.5), Word("ul.", 99.6, 104.6, 100.6, 109.2),
+             Word("Długa", 106.3, 101.3, 122.4, 114), Word("40", 125.3, 101.3, 133, 114)]
+    assert [ln.text for ln in group_lines(words)] == ["Polmex S.A. - ul. Długa 40"]
+    # a speck above a line's middle half is no mark of it
+    assert len(group_lines([*words, Word("-", 95, 101.5, 96, 102)])) == 2
+
+
 def test_a_photographed_sheet_is_found_and_straightened():
     scene = Image.new("L", (1000, 1300), 60)
     draw = ImageDraw.Draw(scene)
