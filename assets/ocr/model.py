@@ -163,7 +163,8 @@ def group_lines(words: list[Word], min_overlap: float = 0.5) -> list[Line]:
             # their height; it belongs to the row whose centre it covers and that covers
             # its centre, not to the first one it touches.
             mid = (top + bottom) / 2
-            if ratio >= best_ratio and top <= cy <= bottom and (y0 <= mid <= y1 or _mark_within(height, cy, top, bottom)) \
+            if ratio >= best_ratio and top <= cy <= bottom \
+                    and (y0 <= mid <= y1 or _mark_within(height, cy, top, bottom)) \
                     and not _collides(members[i], word):
                 best, best_ratio = i, ratio
         if best < 0:
