@@ -6,7 +6,8 @@ Recognised (all returned as ``datetime.date``):
 * Lithuanian words: ``2026 m. kovo 14 d.``, ``2026 m. kovo mėn. 14 d.``, also nominative
   month names and OCR without diacritics (``rugpjucio``)
 * Latvian ``2026. gada 14. marts``, Hungarian ``2026. március 14.``
-* day first: ``14.03.2026``, ``14/03/2026``, ``14-03-2026``, ``14.03.26``; when the first
+* day first: ``14.03.2026``, ``14/03/2026``, ``14-03-2026``, ``14.03.26`` (and ``14.03 „2026``,
+  OCR's reading of a monospaced point); when the first
   number cannot be a day-of-month-then-month pair (``03/14/2026``) it is read US-style, and
   so is every such date of a page that writes its dates month first (``month_first``)
 * day, month word, year in any of the languages of ``months``: ``14 March 2026``,
@@ -56,6 +57,11 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("dmy", re.compile(
         _B + r"(?P<d>\d{1,2})\s?(?P<s>[-./])\s?(?P<m>\d{1,2})\s?(?P=s)\s?(?P<y>\d{4}|\d{2})"
         r"(?:(?!\d|[.,]\d)|(?<=\d{4})(?=[0-2]?\d:[0-5]\d(?!\d)))"
+    )),
+    # OCR of a monospaced "29.11.2018": the point before the year, a glyph's width of its
+    # own, read as a low quote after a space ("29.11 „2018").
+    ("dmy_misread_point", re.compile(
+        _B + r'(?P<d>\d{1,2})\.(?P<m>\d{1,2})\s"(?P<y>(?:19|20)\d{2})(?!\d|[.,]\d|")'  # "„" as folded
     )),
     ("words_d_y", re.compile(
         _B + _MONTH_WORD + r"\s*(?P<d>\d{1,2})(?:st|nd|rd|th)?,?\s*(?P<y>\d{4})" + _E

@@ -22,6 +22,7 @@ from assets.extraction.dates import find_dates, month_first, parse_date
         ("14.03.2026", date(2026, 3, 14)),
         ("14-03-2026", date(2026, 3, 14)),
         ("14.03.26", date(2026, 3, 14)),
+        ("30.11 „2018", date(2018, 11, 30)),  # OCR of a monospaced point before the year
         ("03/14/2026", date(2026, 3, 14)),  # only readable US-style
         ("March 14, 2026", date(2026, 3, 14)),
         ("14 March 2026", date(2026, 3, 14)),
@@ -35,7 +36,7 @@ def test_parse_date(text, expected):
 
 @pytest.mark.parametrize(
     "text",
-    ["2026.02.30", "31/04/2026", "1 250,00", "10 vnt. 12.5", "LT-01103", "2026 03 14", "Data: 2026.04.02"],
+    ["2026.02.30", "31/04/2026", "1 250,00", 'Modell 1.5 "2018"', "10 vnt. 12.5", "LT-01103", "2026 03 14", "Data: 2026.04.02"],
 )
 def test_parse_date_rejects(text):
     assert parse_date(text) is None
