@@ -35,14 +35,14 @@ OTHER_VAT_PREFIXES = ["CHE", "NO", "GB", "GR"]
 _OTHER_VAT = {"CHE": ch_uid, "NO": no_vat, "GB": gb_vat}
 
 _DIGIT_LOOKALIKES = str.maketrans({"O": "0", "o": "0", "D": "0", "Q": "0", "I": "1", "l": "1",
-                                   "|": "1", "i": "1", "S": "5", "s": "5", "B": "8", "Z": "2", "z": "2",
+                                   "|": "1", "!": "1", "i": "1", "S": "5", "s": "5", "B": "8", "Z": "2", "z": "2",
                                    "G": "6", "b": "6", "g": "9", "q": "9", "T": "7"})
 
 # The prefix may stand apart from the number by a hyphen, or by a speck OCR read as a point
 # ("NL.226454897B01"): the checksum decides.
 _VAT_RE = re.compile(
     r"(?<![A-Za-z0-9])(?P<cc>" + "|".join(OTHER_VAT_PREFIXES + EU_VAT_PREFIXES) + r")\s?[-.]?\s?"
-    r"(?P<body>[0-9A-Z+*](?:[0-9A-Z+*]|[ .\-](?=[0-9A-Z])){6,15})",
+    r"(?P<body>[0-9A-Z+*!](?:[0-9A-Z+*]|[ .\-](?=[0-9A-Z])){6,15})",
 )
 _IBAN_RE = re.compile(r"(?<![A-Za-z0-9])(?P<iban>[A-Z]{2}\s?\d{2}(?:\s?[A-Z0-9]){10,32})")
 _COMPANY_CODE_RE = re.compile(r"(?<![\d\w+])(\d{9})(?![\d\w])")

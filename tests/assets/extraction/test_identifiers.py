@@ -113,6 +113,8 @@ def test_ocr_look_alikes_in_a_vat_codes_letters():
     assert [m.value for m in find_vat_codes("Btw-nummer: NL171906573801")] == ["NL171906573B01"]
     assert [m.value for m in find_vat_codes("НДС рег. №: ЕЕ101216858")] == ["EE101216858"]
     assert find_vat_codes("Btw-nummer: NL171906573711") == []  # no B, nor its look-alike, where the B stands
+    # the number's first "1" read as "!" (and apart), the prefix in Cyrillic capitals
+    assert [m.value for m in find_vat_codes("НДС №: ЕЕ! 00780602")] == ["EE100780602"]
     # a speck between prefix and number read as a point
     assert [m.value for m in find_vat_codes("Btw-id: NL.226454897B01 Havenstraat")] == ["NL226454897B01"]
     # a Spanish company's letter read as a digit: the one letter for a digit whose checksum holds
