@@ -21,7 +21,9 @@ holds only the item's name and the page prints the name with its description aft
 The same documents are also read as a scanner gives them (``scanned_pdf``: every page
 rendered at ``SCAN_DPI`` in grey into an image-only PDF, so OCR reads real layouts, fonts
 and label wordings, monospaced ones included, that the generated scans never print), and
-scored alike per family.
+scored alike per family; and its one-page documents as a phone photographs them
+(``photographed``: ``corpus.degrade.photo``, close-ups and photos taken at a desk, with a
+seed of the document's name so the photo is the same every run).
 
 This set is for tuning mechanisms, not files: no value, label or layout of one of its
 documents may become a rule (see docs/extraction.md).
@@ -159,23 +161,46 @@ def scanned_pdf(data: bytes, dpi: int = SCAN_DPI) -> bytes:
     return out.getvalue()
 
 
-def run_real(entry: dict, scanned: bool = False, read=None) -> dict:
+def page_count(entry: dict) -> int:
+    import pypdfium2 as pdfium
+
+    pdf = pdfium.PdfDocument(entry["file"].read_bytes())
+    try:
+        return len(pdf)
+    finally:
+        pdf.close()
+
+
+def photographed(entry: dict) -> tuple[bytes, str]:
+    """The document's page as a phone photographs it (``corpus.degrade.photo``): the same
+    photo every run, seeded by the document's name. Only a one-page document is a photo."""
+    import random
+    import zlib
+
+    from corpus.degrade import photo
+
+    data, mime, _ = photo(entry["file"].read_bytes(), random.Random(zlib.crc32(entry["id"].encode())))
+    return data, mime
+
+
+def run_real(entry: dict, scanned: bool = False, read=None, photo: bool = False) -> dict:
     """One document scored against its truth: read from its PDF, or (``scanned``) from
-    ``scanned_pdf`` of it; ``read(path, data, mime)`` reads the file (the evaluation's OCR
-    cache) and the invoice is extracted from what it read."""
+    ``scanned_pdf`` of it, or (``photo``) from ``photographed`` of it; ``read(path, data,
+    mime)`` reads the file (the evaluation's OCR cache) and the invoice is extracted from
+    what it read."""
     expected = in_our_signs(json.loads(entry["truth"].read_text()))
     started = time.perf_counter()
     error = None
     try:
-        data = entry["file"].read_bytes()
+        data, mime, name = entry["file"].read_bytes(), "application/pdf", entry["id"]
         if scanned:
-            data = scanned_pdf(data)
+            data, name = scanned_pdf(data), f"{entry['id']}-scanned"
+        elif photo:
+            (data, mime), name = photographed(entry), f"{entry['id']}-photo"
         if read is not None:
-            doc = read(entry["file"].with_name(f"{entry['id']}-scanned" if scanned else entry["id"]), data,
-                       "application/pdf")
-            got = extract_invoice(doc)
+            got = extract_invoice(read(entry["file"].with_name(name), data, mime))
         else:
-            got = process_document(data, "application/pdf", time_limit_s=TIME_LIMIT_S).dto()
+            got = process_document(data, mime, time_limit_s=TIME_LIMIT_S).dto()
     except Exception as exc:  # a failure is a result: every field counts as wrong
         got, error = {"lines": []}, f"{type(exc).__name__}: {exc}"
     scored = score_real(expected, got)

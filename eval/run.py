@@ -2,7 +2,8 @@
 
     python -m eval.run                      # generate var/corpus if needed, run everything
     python -m eval.run --set real           # only the real tune set, per producer family, as PDFs
-                                            # and printed and scanned (OCR: minutes, --reuse-ocr)
+                                            # printed and scanned, and its one-page documents
+                                            # photographed (OCR: minutes, --reuse-ocr)
     python -m eval.run --set generated      # only the generated corpus
     python -m eval.run --set stacks         # only the invoice boundaries in generated stacks (eval.stacks)
     python -m eval.run --split heldout      # only the held-out families
@@ -46,7 +47,7 @@ from assets.ocr import engines, read_document
 from assets.process import process_document
 
 from .calibration import BUCKETS, calibration, print_calibration, reported_fields
-from .real import SCAN_DPI, print_real, real_dir, run_real, summarize_real
+from .real import SCAN_DPI, page_count, print_real, real_dir, run_real, summarize_real
 from .real import entries as real_entries
 from .score import EXTRA_FIELDS, HEADER_FIELDS, prf, score_document
 from .stacks import DIGITAL as STACKS_DIGITAL
@@ -293,12 +294,14 @@ def main(argv: list[str] | None = None) -> int:
         if args.which == "stacks":
             return 0
 
-    real_summary = scanned_summary = None
+    real_summary = scanned_summary = photo_summary = None
     if args.which in ("all", "real"):
         real_summary = run_real_set(args.results.with_name("results-real.json"))
         # Its OCR is the scanned corpus's: words read once are reused with --reuse-ocr.
         scanned_summary = run_real_set(args.results.with_name("results-real-scanned.json"), scanned=True,
                                        cache=ROOT / "var" / "real-scanned-ocr" if args.reuse_ocr else None)
+        photo_summary = run_real_set(args.results.with_name("results-real-photo.json"), photo=True,
+                                     cache=ROOT / "var" / "real-photo-ocr" if args.reuse_ocr else None)
         if args.which == "real":
             return 0
 
@@ -349,6 +352,8 @@ def main(argv: list[str] | None = None) -> int:
         print_real(real_summary, file=tables)
     if scanned_summary is not None:
         print_real(scanned_summary, file=tables, title=SCANNED_TITLE)
+    if photo_summary is not None:
+        print_real(photo_summary, file=tables, title=PHOTO_TITLE)
     if stacks is not None:
         print_stacks(stacks, file=tables)
     print(tables.getvalue())
@@ -384,25 +389,29 @@ def run_stacks(path: Path, digital: int, scanned: int, seed: int) -> dict:
 
 
 SCANNED_TITLE = f"real tune set printed and scanned at {SCAN_DPI} dpi"
+PHOTO_TITLE = "real tune set photographed (its one-page documents)"
 
 
-def run_real_set(path: Path, scanned: bool = False, cache: Path | None = None) -> dict | None:
-    """Score the real tune set per producer family (see ``eval.real``), as PDFs or
-    (``scanned``) as their scans, and write its results; ``cache`` keeps the scans' words."""
+def run_real_set(path: Path, scanned: bool = False, cache: Path | None = None, photo: bool = False) -> dict | None:
+    """Score the real tune set per producer family (see ``eval.real``), as PDFs, (``scanned``)
+    as their scans or (``photo``) its one-page documents as photos, and write its results;
+    ``cache`` keeps the words OCR read."""
     found = real_entries()
     if not found:
-        if not scanned:
+        if not scanned and not photo:
             print(f"no real tune set at {real_dir()} (set INVOICES_REALWORLD_DIR)", file=sys.stderr)
         return None
+    if photo:
+        found = [e for e in found if page_count(e) == 1]
     read = (lambda file, data, mime: _cached_read(file, data, mime, cache)) if cache is not None else None
-    records = [run_real(e, scanned=scanned, read=read) for e in found]
+    records = [run_real(e, scanned=scanned, read=read, photo=photo) for e in found]
     summary = summarize_real(records)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps({"directory": str(real_dir()), "families": summary,
                                 "failures": [{"id": r["id"], "family": r["family"], "wrong": r["wrong"],
                                               "lines": r["lines"], "error": r["error"]} for r in records]},
                                ensure_ascii=False, indent=1))
-    print_real(summary, title=SCANNED_TITLE if scanned else "real tune set")
+    print_real(summary, title=SCANNED_TITLE if scanned else PHOTO_TITLE if photo else "real tune set")
     return summary
 
 

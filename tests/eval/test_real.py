@@ -86,3 +86,13 @@ def test_real_tune_set_printed_and_scanned_does_not_lose_ground():
     assert summary["all"]["lines"]["f1"] >= SCANNED_FLOORS["lines"], summary["all"]["lines"]
     for family, s in summary.items():
         assert s["header_accuracy"] >= SCANNED_FLOORS["family"], (family, s)
+
+
+def test_a_one_page_document_is_photographed_the_same_every_run():
+    from eval.real import page_count, photographed
+
+    one_page = [e for e in entries() if page_count(e) == 1][:1]
+    if not one_page:
+        pytest.skip("no real tune set beside the repository (shared/realworld-tune)")
+    (first, mime), (again, _) = photographed(one_page[0]), photographed(one_page[0])
+    assert mime == "image/jpeg" and first[:3] == b"\xff\xd8\xff" and first == again
