@@ -229,7 +229,7 @@ def stands_as_heading(hit: Hit) -> bool:
     # card's caption; "Da" is as often the start of "Data" that OCR split off). A lone
     # letter ("A", "À") is a heading only with its colon: OCR reads letters out of debris.
     word = hit.line.text[hit.start : hit.end]
-    return cell == (hit.start, hit.end) and word.isupper() and len(word) > 1
+    return cell == (hit.start, hit.end) and word.isupper() and sum(c.isalpha() for c in word) > 1  # nor "À."
 
 
 def _stray_word(hit: Hit) -> bool:

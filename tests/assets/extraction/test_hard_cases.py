@@ -97,6 +97,22 @@ def test_from_and_to_headings_stand_alone():
     assert invoice["buyer"]["name"] == "UAB „Medžio darbai“"
 
 
+@pytest.mark.parametrize("cells, heading", [
+    ([(40, "À."), (90, "+33 4 50 44 68 99")], False),  # a phone's icon read as a letter and a point
+    ([(40, "À : Ma jolie boutique")], True),           # the French "to" with its colon
+    ([(40, "VAN")], True),                             # a card's caption in capitals, a cell of its own
+])
+def test_a_lone_letter_is_a_heading_only_with_its_colon(cells, heading):
+    from assets.extraction import ALL_LABELS
+    from assets.extraction.hits import stands_as_heading
+    from assets.extraction.layout import Layout
+
+    layout = Layout(doc([(100, cells)]), ALL_LABELS)
+    [line] = layout.lines[1]
+    hits = [h for h in layout.hits(line) if h.key in ("seller", "buyer")]
+    assert any(stands_as_heading(h) for h in hits) == heading
+
+
 def test_credit_note_amounts_keep_their_minus():
     rows = [(40, [(150, "KREDITINĖ PVM SĄSKAITA FAKTŪRA Nr. 7")]),
             (300, [(300, "Suma be PVM: -100,00")]), (315, [(300, "PVM 21 %: -21,00")]),
