@@ -14,7 +14,7 @@ from ..identifiers import read_vat_code
 from ..layout import Layout
 from ..lines import Candidate, Span, TextLine
 from ..normalize import fold
-from ..thresholds import BULLET_GAP, RETURN_RUN_GAP, SENDER_SCORE
+from ..thresholds import BULLET_GAP, LOGO_BELOW_CONF, RETURN_RUN_GAP, SENDER_SCORE
 from .blocks import _FIELD_KEYS, _NOT_NAME_KEYS, Block, _collect
 from .names import (
     _LEGAL_FORMS,
@@ -289,6 +289,8 @@ def letterhead(layout: Layout, taken: set[int]) -> Candidate | None:
             if _is_title(text) or find_dates(line.text) \
                     or not _WORD.search(text) or len(text.split()) > 8 or "@" in text:
                 continue
+            if sum(c.isalpha() for c in text) < 3 and min(w.conf for w in span.words) < LOGO_BELOW_CONF:
+                continue  # two letters OCR was unsure of ("EN" of a logo's debris): no name
             score = (2.0 if _has_legal_form(text) else 0.0) - (2.0 if _looks_like_address(text) else 0.0)
             score += min(2.0, max(0.0, (span.words[0].height / body - 1) * 5)) - 0.3 * rank
             if re.search(r"\d", text):

@@ -1743,3 +1743,17 @@ def test_no_vat_more_than_any_rate_makes_of_the_net():
             (312, [(300, "VAT 21%")]), (324, [(300, "Total"), (450, "1 210,00")])]
     totals = extract_invoice(scanned(page(*rows)))["totals"]
     assert (totals["net"], totals["vat"], totals["gross"]) == ("1000.00", "210.00", "1210.00")
+
+
+def test_two_letters_ocr_was_unsure_of_at_the_top_are_no_letterhead():
+    # A logo's debris at the page's edge read "EN" (confidence 0.32), in type larger than
+    # the body's: no company's name. Read surely, two letters may be one ("HP").
+    from assets.extraction.parties.window import letterhead
+
+    def layout(conf):
+        return Layout(boxed(("EN", 147, 0, 190, 26, conf), ("Facture", 40, 100, 100, 114, 0.96),
+                            ("FA-2017-0009", 110, 100, 200, 114, 0.96), ("Nougat", 40, 300, 80, 309, 0.96),
+                            ("de", 84, 300, 94, 309, 0.96), ("l'Abbaye", 98, 300, 140, 309, 0.96)), ALL_LABELS)
+
+    assert letterhead(layout(0.32), set()) is None
+    assert letterhead(layout(0.97), set()).value == "EN"
