@@ -43,6 +43,7 @@ FAILED_CAP = 0.4  # and one a failed check contradicts at most this
 GUESS = 0.75  # rule scores under this mark a derived, defaulted or contradicted value
 ARITHMETIC_BONUS = 1.5  # a totals triple that adds up, over labels that do not
 RATE_BONUS = 0.5  # VAT that is a rate of the net
+IMPLAUSIBLE_PAIR = 0.5  # a net and gross whose difference can be no invoice's VAT, under one that can
 # The least probability (of the fitted scorer) a triple needs to be taken over a plausible
 # labelled reading, and over one that cannot be an invoice's totals.
 ACCEPT = 0.6

@@ -31,6 +31,7 @@ from .thresholds import (
     ACCEPT_OVER_NONSENSE,
     AMOUNT_MATCH,
     ARITHMETIC_BONUS,
+    IMPLAUSIBLE_PAIR,
     MAX_CANDIDATES,
     MAX_INTEGER_DIGITS,
     RATE_BONUS,
@@ -188,6 +189,9 @@ def _by_labels(layout: Layout) -> Totals:
         if net is not None and vat is not None and abs(vat.value) > MAX_VAT_SHARE * abs(net.value):  # type: ignore[operator]
             continue  # more VAT than any rate makes of the net: one of the two is another amount
         score = sum(c.score for c in (net, vat, gross) if c is not None)
+        if vat is None and net is not None and gross is not None \
+                and not plausible(net.value, gross.value - net.value, gross.value):  # type: ignore[operator]
+            score -= IMPLAUSIBLE_PAIR  # a gross that leaves a VAT no invoice prints ("Tax Total 0.00")
         if net is not None and vat is not None and gross is not None:
             score += ARITHMETIC_BONUS if _adds_up(net, vat, gross) else -0.5
         if net is not None and vat is not None and rates:

@@ -9,7 +9,7 @@ from assets.extraction.arithmetic import page_amounts, plausible, triples
 from assets.extraction.layout import Layout
 from assets.extraction.parties import looks_like_name
 
-from .test_rules import boxed, page
+from .test_rules import boxed, page, scanned
 
 # Totals under labels no dictionary knows (a made-up language), right-aligned in a column,
 # with other amounts around them that do not add up.
@@ -156,3 +156,16 @@ def test_a_zero_vat_whose_line_prints_a_zero_rate_has_the_rate_as_evidence():
                                       (615, [(300, "Nulo (0%)"), (480, "0,00")]),
                                       (630, [(300, "Kadra"), (460, "44 031,97")])]])
     assert triples(page_amounts(Layout(unrated, ALL_LABELS)))[0].evidence["rate"] == 0
+
+
+def test_of_two_grosses_the_labels_read_the_one_that_leaves_a_vat_an_invoice_prints():
+    # "Tax Total 0.00" read "Tas Total 0.00": a gross's "Total" over a net of 2 076,76 would
+    # leave a VAT of -2 076,76; the "Total 2 076,76" under it leaves 0.
+    doc = scanned(page(
+        (60, [(50, "Invoice FA-2017-0008")]),
+        (600, [(300, "Net total"), (450, "2 076,76")]),
+        (615, [(300, "Tas Total"), (470, "0,00")]),
+        (630, [(300, "Total"), (450, "2 076,76")]),
+    ))
+    totals = extract_invoice(doc)["totals"]
+    assert (totals["net"], totals["gross"]) == ("2076.76", "2076.76") and totals["vat"] in (None, "0.00")
