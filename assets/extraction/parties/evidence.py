@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 
 from .. import language_packs
-from ..identifiers import find_ibans
+from ..identifiers import find_ibans, find_vat_codes
 from ..layout import Layout
 from ..lines import Candidate, Span, TextLine
 from ..normalize import fold
@@ -31,8 +31,8 @@ _BUYERS = re.compile(r"(?:" + _alternatives(language_packs.entries("party_words"
 
 
 def after_yours(layout: Layout, line: TextLine, pos: int) -> bool:
-    """Whether the label before a code opens with "your", on the code's line or wrapped
-    from the line above ("Jūsų PVM" over "kodas: LT...", "Vostra" over "Partita IVA:"):
+    """Whether the label before a code opens with "your" or a buyer's word, or closes with
+    one ("N° TVA client"), on the code's line or wrapped from the line above ("Jūsų PVM" over "kodas: LT...", "Vostra" over "Partita IVA:"):
     the reader's, the buyer's, code."""
     start, _ = line.cell_at(pos)
     if start >= pos:  # the code opens its cell: the label is the cell before
@@ -43,6 +43,8 @@ def after_yours(layout: Layout, line: TextLine, pos: int) -> bool:
         return len(words) <= 4
     if words and _buyers_word(layout, line, start, pos):
         return True  # "Customer VAT ID", "Pirkėjo PVM kodas": the buyer's code
+    if _closed_by_buyers_word(layout, line, start, pos):
+        return True  # "N° TVA client", "NIP nabywcy": a buyer's word closing the code's label
     if len(words) > 2:
         return False
     x0 = Span(line, start, start + 1).words[0].x0
@@ -56,6 +58,20 @@ def after_yours(layout: Layout, line: TextLine, pos: int) -> bool:
                         and (YOURS.fullmatch(first[0]) or _buyers_word(layout, above, c[0], c[1])):
                     return True
     return False
+
+
+def _closed_by_buyers_word(layout: Layout, line: TextLine, start: int, pos: int) -> bool:
+    """Whether the code's label ends with a buyer's word ("N° TVA client"): the label from
+    ``start`` to the code at ``pos``, or, where ``pos`` starts a code's label, that label up
+    to its code."""
+    if any(h.start == pos and h.key in ("vat_code", "company_code") for h in layout.hits(line)):
+        code = next((m.start for m in find_vat_codes(line.text) if m.start > pos), None)
+        digit = re.search(r"\d", line.text[pos:])
+        start, pos = pos, code if code is not None else pos + digit.start() if digit else len(line.text)
+    label = line.text[start:pos]
+    end = start + len(label.rstrip(" :.-#№"))
+    return len(label.split()) <= 4 and any(h.key == "buyer" and start < h.start and h.end == end
+                                           for h in layout.hits(line))
 
 
 def _buyers_word(layout: Layout, line: TextLine, start: int, end: int) -> bool:

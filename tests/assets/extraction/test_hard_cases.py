@@ -113,6 +113,21 @@ def test_a_lone_letter_is_a_heading_only_with_its_colon(cells, heading):
     assert any(stands_as_heading(h) for h in hits) == heading
 
 
+def test_a_vat_code_whose_label_closes_with_a_buyers_word_is_the_buyers():
+    # "N° TVA client": the only checksum-valid code on a photo whose seller's code and
+    # letterhead OCR garbled is the client's, not the seller's.
+    rows = [(55, [(40, "TVA : FR1199999996 - SRET : 909999900010")]),
+            (100, [(40, "Facture FA-2017-0009")]),
+            (240, [(40, "Date de facture"), (160, "05/11/2017")]),
+            (255, [(40, "Date d'échéance"), (160, "05/12/2017")]),
+            (270, [(40, "Votre référence"), (160, "BC543")]),
+            (285, [(40, "Réf. marché"), (160, "WELCOME_PACK_2017")]),
+            (300, [(40, "N° TVA client"), (160, "FR90343434346")])]
+    invoice = extract_invoice(doc(rows))
+    assert invoice["buyer"]["vatCode"] == "FR90343434346"
+    assert invoice["seller"]["vatCode"] != "FR90343434346"
+
+
 def test_credit_note_amounts_keep_their_minus():
     rows = [(40, [(150, "KREDITINĖ PVM SĄSKAITA FAKTŪRA Nr. 7")]),
             (300, [(300, "Suma be PVM: -100,00")]), (315, [(300, "PVM 21 %: -21,00")]),
