@@ -231,3 +231,18 @@ def test_space_grouped_amounts_printed_close_together_stay_whole():
             (220, [(40, "Varinis kabelis"), (300, "-8 1 260,34 -10 082,72")])]
     (line,) = extract_invoice(doc(rows))["lines"]
     assert (line["quantity"], line["unitPrice"], line["netAmount"]) == ("-8", "1260.34", "-10082.72")
+
+
+@pytest.mark.parametrize("cells, buyers", [
+    ([(40, "NIP nabywcy:"), (160, "PL5260250274")], True),    # the Polish genitive closing the label
+    ([(40, "N° TVA client"), (160, "FR90343434346")], True),
+    ([(40, "N° TVA"), (160, "FR90343434346")], False),
+])
+def test_a_buyers_word_closing_a_codes_label_makes_it_the_buyers(cells, buyers):
+    from assets.extraction import ALL_LABELS
+    from assets.extraction.layout import Layout
+    from assets.extraction.parties.evidence import after_yours
+
+    layout = Layout(doc([(100, cells)]), ALL_LABELS)
+    [line] = layout.lines[1]
+    assert after_yours(layout, line, line.text.index(cells[1][1])) == buyers
