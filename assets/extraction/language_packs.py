@@ -32,7 +32,7 @@ LABEL_GROUPS: dict[str, tuple[str, ...]] = {
     "header_fields": ("series", "invoice_number", "number", "issue_date", "due_date", "delivery_date",
                       "order_reference", "payment_terms", "notes", "amount_in_words", "currency",
                       "credit_note_number", "original_invoice"),
-    "totals": ("net", "vat", "gross", "payable", "discount", "prepaid"),
+    "totals": ("net", "vat", "gross", "payable", "discount", "charges", "prepaid"),
     "table_columns": ("lineNo", "code", "barcode", "description", "quantity", "unit", "unitPrice", "discount",
                       "vatRate", "vatAmount", "netAmount", "grossAmount"),
 }

@@ -169,3 +169,21 @@ def test_of_two_grosses_the_labels_read_the_one_that_leaves_a_vat_an_invoice_pri
     ))
     totals = extract_invoice(doc)["totals"]
     assert (totals["net"], totals["gross"]) == ("2076.76", "2076.76") and totals["vat"] in (None, "0.00")
+
+
+@pytest.mark.parametrize("text, key", [
+    ("Summe aller Positionen", "net"),                        # XRechnung's sum of the lines, no gross
+    ("Summe Zuschläge", "charges"),                           # EN 16931 BT-108: a charge, no gross
+    ("Gesamtbetrag der Abschläge", "discount"),               # BT-107
+    ("Rechnungsbetrag ohne Umsatzsteuer", "net"),             # not the VAT its last word names
+    ("Gesamtsumme mit Umsatzsteuer", "gross"),
+    ("Gezahlter Betrag", "prepaid"),                          # BT-113
+    ("Montant total de la facture TVA comprise", "gross"),    # BT-112
+    ("Sum of charges on document level", "charges"),
+])
+def test_en16931_totals_terms_are_labels_of_their_own_kind(text, key):
+    layout = Layout(page((100, [(40, f"{text} 100,00")])), ALL_LABELS)
+    [line] = layout.lines[1]
+    kinds = [h.key for h in layout.hits(line) if h.key in ("net", "vat", "gross", "payable", "discount", "charges",
+                                                             "prepaid")]
+    assert kinds == [key]
