@@ -176,17 +176,10 @@ def _vat_codes(text: str) -> tuple[CodeMatch, ...]:
             if vat_is_valid(cc + candidate):
                 best = CodeMatch(cc + candidate, m.start(), end, True)
                 break
-            if cc == "NL":  # nine digits, "B", two digits: OCR reads the B as "8" now and then
-                fixed = (cc + repair_digits(candidate[:9]) + "B" + repair_digits(candidate[10:])
-                         if len(candidate) == 12 and candidate[9] in "B83" else None)
-            else:
-                fixed = cc + repair_digits(candidate)
-            if fixed and fixed != cc + candidate and vat_is_valid(fixed):
+            digits = repair_digits(candidate)
+            fixed = cc + digits if vat_is_valid(cc + digits) else _letter_for_digit(cc, digits)
+            if fixed is not None and fixed != cc + candidate:
                 best = CodeMatch(fixed, m.start(), end, True, repaired=True)
-                break
-            lettered = _letter_for_digit(cc, candidate)
-            if lettered is not None:
-                best = CodeMatch(lettered, m.start(), end, True, repaired=True)
                 break
         if best is None:
             digits = re.match(r"\d+", body)
@@ -203,16 +196,28 @@ def _vat_codes(text: str) -> tuple[CodeMatch, ...]:
     return tuple(found)
 
 
-# Letters OCR reads as digits in a code's body ("ESB74679812" read "ES874679812").
-_LETTER_LOOKALIKES = {"8": "B", "0": "OD", "5": "S", "2": "Z", "6": "G", "1": "IL"}
+# The letters a code's letter may have been read as digits from: the upper-case look-alikes
+# of ``repair_digits``, turned round ("8" -> "B", "0" -> "O", "D" or "Q"), and the "3" OCR
+# makes of a "B" now and then.
+def _letters_read_as_digits() -> dict[str, str]:
+    out = {"3": "B"}
+    for code, digit in _DIGIT_LOOKALIKES.items():
+        if chr(code).isupper():
+            out[digit] = out.get(digit, "") + chr(code)
+    return out
+
+
+_LETTER_LOOKALIKES = _letters_read_as_digits()
 
 
 def _letter_for_digit(cc: str, body: str) -> str | None:
     """The code whose checksum holds once one digit of ``body`` is read back as the letter
-    it looks like, where exactly one such reading holds (a Spanish or Irish code has its
-    letters where OCR may read digits); else None."""
-    valid = {cc + body[:i] + letter + body[i + 1:] for i, ch in enumerate(body)
-             for letter in _LETTER_LOOKALIKES.get(ch, "") if vat_is_valid(cc + body[:i] + letter + body[i + 1:])}
+    it looks like, where exactly one such reading holds: a Spanish, Irish or Dutch code has
+    letters where OCR may read digits ("ES874679812" is "ESB74679812", "NL...573801" is
+    "NL...573B01"). Else None."""
+    readings = (cc + body[:i] + letter + body[i + 1:] for i, ch in enumerate(body)
+                for letter in _LETTER_LOOKALIKES.get(ch, ""))
+    valid = {code for code in readings if vat_is_valid(code)}
     return valid.pop() if len(valid) == 1 else None
 
 

@@ -32,8 +32,8 @@ _BUYERS = re.compile(r"(?:" + _alternatives(language_packs.entries("party_words"
 
 def after_yours(layout: Layout, line: TextLine, pos: int) -> bool:
     """Whether the label before a code opens with "your" or a buyer's word, or closes with
-    one ("N° TVA client"), on the code's line or wrapped from the line above ("Jūsų PVM" over "kodas: LT...", "Vostra" over "Partita IVA:"):
-    the reader's, the buyer's, code."""
+    one ("N° TVA client"), on the code's line or wrapped from the line above ("Jūsų PVM"
+    over "kodas: LT...", "Vostra" over "Partita IVA:"): the reader's, the buyer's, code."""
     start, _ = line.cell_at(pos)
     if start >= pos:  # the code opens its cell: the label is the cell before
         before = [c for c in line.cells if c[1] <= pos]

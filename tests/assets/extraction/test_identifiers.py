@@ -120,7 +120,11 @@ def test_ocr_look_alikes_in_a_vat_codes_letters():
     # a Spanish company's letter read as a digit: the one letter for a digit whose checksum holds
     [es] = find_vat_codes("CIF/NIF: ES874679812")
     assert (es.value, es.valid, es.repaired) == ("ESB74679812", True, True)
-    assert find_vat_codes("CIF/NIF: ES874679813") == [] or not find_vat_codes("CIF/NIF: ES874679813")[0].valid
+    # no letter for a digit makes this one's checksum hold: reported as read, not valid
+    [unread] = find_vat_codes("CIF/NIF: ES874679813")
+    assert (unread.value, unread.valid, unread.repaired) == ("ES874679813", False, False)
+    # the Dutch "B" read as "3"
+    assert [m.value for m in find_vat_codes("Btw-nummer: NL171906573301")] == ["NL171906573B01"]
 
 
 def test_the_digits_of_a_reference_glued_to_its_letters_are_no_bare_vat_code():
