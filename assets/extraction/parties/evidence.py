@@ -68,9 +68,8 @@ def _closed_by_buyers_word(layout: Layout, line: TextLine, start: int, pos: int)
         code = next((m.start for m in find_vat_codes(line.text) if m.start > pos), None)
         digit = re.search(r"\d", line.text[pos:])
         start, pos = pos, code if code is not None else pos + digit.start() if digit else len(line.text)
-    label = line.text[start:pos]
-    words = fold(label).rstrip(" :.-#№").split()
-    end = start + len(label.rstrip(" :.-#№"))
+    label = line.text[start:pos].rstrip(" :.-#№")
+    words, end = fold(label).split(), start + len(label)
     return 1 < len(words) <= 4 and (bool(_BUYERS.fullmatch(words[-1])) or any(
         h.key == "buyer" and start < h.start and h.end == end for h in layout.hits(line)))
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 from statistics import median
 
+from .. import per_document
 from ..dates import find_dates
 from ..fields import label_value
 from ..hits import Hit
@@ -169,6 +170,7 @@ def _parted_by_letters(text: str) -> list[str]:
     return [text]
 
 
+@per_document.memoized  # asked of every upper line by the window, the parties and the sender
 def _return_line_sender(line: TextLine) -> str | None:
     """The sender named by a return line over a window ("Bei Spiel GmbH ● Ecke 12 ● 12345
     Stadthausen"): a name, then its street and postal code, set apart by separators, on one
