@@ -13,7 +13,7 @@ import queue
 import threading
 import time
 
-from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer
+from kafka import KafkaAdminClient, KafkaConsumer, KafkaProducer, TopicPartition
 from kafka.admin import NewTopic
 from kafka.errors import KafkaError, TopicAlreadyExistsError
 from kafka.serializer import DefaultSerializer, JsonSerializer
@@ -34,8 +34,14 @@ LINGER_MS = 5
 
 
 def make_producer(bootstrap: str, block_ms: int = 2000) -> KafkaProducer:
+    """A producer that outlives a broker restart. Not idempotent (kafka-python turns that on
+    by default): the embedded broker forgets the producer ids it handed out when it restarts
+    empty, after which an idempotent producer fails every send (an unknown producer id, then
+    a refused new one) and each upload of the process waited for the reconciler. A message
+    sent twice is harmless: a job is read once, whatever reaches the stream run."""
     return KafkaProducer(
         bootstrap_servers=bootstrap,
+        enable_idempotence=False,
         acks="all",
         linger_ms=LINGER_MS,
         metrics_enabled=False,
@@ -88,6 +94,39 @@ def ensure_topic(bootstrap: str, topic: str, partitions: int) -> str:
 def _topic_id(admin: KafkaAdminClient, topic: str) -> str:
     described = admin.describe_topics([topic])
     return str(described[0].get("topic_id") or "")
+
+
+def values_at(bootstrap: str, topic: str, positions: list[tuple[int, int]], timeout_s: float = 5.0) -> dict:
+    """The value of the record at each (partition, offset) of `topic`'s current log, read by
+    a consumer of its own; a position past the log's end, or not reached within `timeout_s`,
+    is absent (so a caller that re-sends what is absent errs towards a duplicate)."""
+    wanted: dict[int, set[int]] = {}
+    for partition, offset in positions:
+        wanted.setdefault(partition, set()).add(offset)
+    deadline = time.monotonic() + timeout_s
+    consumer = make_consumer(bootstrap)
+    try:
+        found: dict[tuple[int, int], object] = {}
+        for partition, offsets in wanted.items():
+            found.update(_values_in_partition(consumer, TopicPartition(topic, partition), offsets, deadline))
+        return found
+    finally:
+        consumer.close()
+
+
+def _values_in_partition(consumer: KafkaConsumer, tp: TopicPartition, offsets: set[int], deadline: float) -> dict:
+    """One pass over the partition from the first wanted offset to the last one the log holds."""
+    consumer.assign([tp])
+    last = min(max(offsets), consumer.end_offsets([tp])[tp] - 1)
+    if min(offsets) > last:
+        return {}
+    consumer.seek(tp, min(offsets))
+    found = {}
+    while consumer.position(tp) <= last and time.monotonic() < deadline:
+        for record in consumer.poll(timeout_ms=200).get(tp, []):
+            if record.offset in offsets:
+                found[(tp.partition, record.offset)] = record.value
+    return found
 
 
 class TopicWatcher:
@@ -179,7 +218,8 @@ class Publisher:
         future.add_errback(self._send_failed, row.id)
         self._start_marker()
 
-    def _send_failed(self, exc: Exception, row_id: int) -> None:
+    def _send_failed(self, row_id: int, exc: Exception) -> None:
+        """The errback of `publish_soon` (kafka-python passes the bound row id first)."""
         log.warning("publish of outbox row %s failed: %s", row_id, exc)
         self._resting_until = time.monotonic() + self.BACKOFF_S
 

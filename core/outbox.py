@@ -154,6 +154,29 @@ def requeue_kafka_for_jobs(conn: sa.Connection, job_ids: list[str]) -> int:
     return result.rowcount
 
 
+def unfinished_sent_to(conn: sa.Connection, topic: str, partitions: list[int]) -> list[tuple[str, int, int]]:
+    """(job id, partition, offset) of the unfinished jobs (processing, not held for review)
+    whose message was published to one of `partitions` of `topic`, where it landed.
+
+    A stream run asks this for partitions the store never kept an offset for: nothing then
+    records which log those messages went to, a log a memory-only broker may have lost since.
+    Asked from the unfinished jobs to their messages, as `lost_uploads` is.
+    """
+    if not partitions:
+        return []
+    rows = conn.execute(
+        sa.select(jobs.c.id, outbox.c.partition, outbox.c.offset)
+        .join(outbox, outbox.c.job_id == jobs.c.id)
+        .where(
+            jobs.c.status == "processing", jobs.c.held_at.is_(None),
+            outbox.c.kind == "kafka", outbox.c.topic == topic, outbox.c.published_at.is_not(None),
+            outbox.c.partition.in_(partitions), outbox.c.offset.is_not(None),
+        )
+        .order_by(jobs.c.created_at)
+    )
+    return [(r.id, r.partition, r.offset) for r in rows]
+
+
 def lost_uploads(conn: sa.Connection, topic: str) -> list[str]:
     """Unclaimed processing jobs whose message lies behind the committed offset.
 

@@ -13,7 +13,10 @@ Life of a worker:
    asked to stop, or when the lease was lost, releasing the lease for the next run.
 
 A memory-only broker that restarted shows up as a new topic id: the worker then resets its
-offsets to the start of the new log and re-queues every unfinished job for publishing.
+offsets to the start of the new log and re-queues every unfinished job for publishing. A
+partition the store never kept an offset for (the broker restarted before any stream run had
+read it) cannot show that: its unfinished jobs whose messages the log does not hold where they
+landed are re-queued instead.
 """
 
 import logging
@@ -25,6 +28,7 @@ from collections.abc import Callable
 
 import structlog
 from kafka import TopicPartition
+from kafka.errors import KafkaError
 
 from core import kafka as kafka_io
 from core import outbox
@@ -91,28 +95,66 @@ class StreamWorker:
 
     # --- offsets ---------------------------------------------------------------------------
     def _positions(self, topic_id: str) -> dict[int, int]:
-        """Stored next offsets; reset (and re-queue unfinished work) when the log is new."""
-        result: dict[int, int] = {}
-        lost_log = False
+        """Stored next offsets in the log `topic_id` names. Partitions whose offset belongs to
+        another log (stale) or that no run of this store ever read (unknown) start at 0, and
+        the unfinished jobs whose messages that log does not hold are re-queued."""
+        with self.store.read() as conn:
+            stored = {p: offsets.read(conn, self.topic, p) for p in self.partitions}
+        stale = [p for p, kept in stored.items() if kept is not None and kept[1] != topic_id]
+        unknown = [p for p, kept in stored.items() if kept is None]
+        # the broker is asked before the write below, not while the store is locked
+        missing = [] if stale else self._missing_from_log(unknown)
         with self.store.write() as conn:
-            for p in self.partitions:
-                stored = offsets.read(conn, self.topic, p)
-                if stored is not None and stored[1] == topic_id:
-                    result[p] = stored[0]
-                    continue
-                if stored is not None:
-                    lost_log = True
+            for p in stale + unknown:
                 offsets.store(conn, self.topic, p, 0, topic_id)
-                result[p] = 0
-            if lost_log:
-                requeued = outbox.requeue_kafka_for_jobs(conn, processing.unfinished_job_ids(conn))
-        if lost_log:
+            lost = processing.unfinished_job_ids(conn) if stale else missing
+            requeued = outbox.requeue_kafka_for_jobs(conn, lost)
+        self._report_requeued(stale, unknown, requeued)
+        if stale or requeued:
+            self._publish_requeued()
+        return {p: 0 if p in stale or p in unknown else kept[0] for p, kept in stored.items()}
+
+    def _missing_from_log(self, unknown: list[int]) -> list[str]:
+        """Unfinished jobs published to partitions no run of this store has read, whose message
+        is not where it landed in the current log.
+
+        Their messages were published before any offset could record which log they went to:
+        a memory-only broker that restarted since (say the daemon stopped before its first
+        stream run) left no other trace of them, and nothing would ever send them again.
+        Those the log still holds are left alone, so a first start reads each job once."""
+        if not unknown:
+            return []
+        with self.store.read() as conn:
+            sent = outbox.unfinished_sent_to(conn, self.topic, unknown)
+        if not sent:
+            return []
+        try:
+            found = kafka_io.values_at(self.settings.kafka_bootstrap, self.topic, [(p, o) for _, p, o in sent])
+        except KafkaError as exc:  # unread, each counts as missing: a duplicate is harmless, a loss is not
+            log.warning("could not read partitions %s of %s: %s", unknown, self.topic, exc)
+            found = {}
+        return [job for job, p, o in sent if messages.job_id_of(found.get((p, o))) != job]
+
+    def _report_requeued(self, stale: list[int], unknown: list[int], requeued: int) -> None:
+        """One line in the run's log whenever work was sent again, saying why."""
+        if stale:
             self.info(
                 f"group {self.group}: topic {self.topic} has a new id (broker lost its log); "
                 f"offsets reset, {requeued} unfinished job(s) re-queued for publishing"
             )
-            kafka_io.Publisher(self.settings, self.store).publish_pending(older_than_s=0)
-        return result
+        elif requeued:
+            self.info(
+                f"group {self.group}: {requeued} unfinished job(s) published to partitions {unknown} of "
+                f"{self.topic} before any offset was kept are not in its log (broker lost it); re-queued"
+            )
+
+    def _publish_requeued(self) -> None:
+        """Send the re-queued messages now rather than at the reconciler's next pass."""
+        publisher = kafka_io.Publisher(self.settings, self.store)
+        try:
+            publisher.publish_pending(older_than_s=0)
+        finally:
+            publisher.close()
 
     # --- main loop -------------------------------------------------------------------------
     def run(self) -> Counter[str]:

@@ -1,6 +1,7 @@
 """The outbox and reconciler against the real broker (and a dead address)."""
 
 import dataclasses
+import os
 import time
 
 import sqlalchemy as sa
@@ -12,7 +13,8 @@ from core.access.auth import authenticate
 from core.jobs import admission, offsets, reconcile
 from core.modes import Mode
 from core.store.tables import outbox
-from tests.support.processes import free_port
+from tests.support.processes import Managed, free_port, wait_for_port
+from tests.support.stack import BIN, ROOT
 
 
 def _admit(env, store, n=1):
@@ -97,3 +99,35 @@ def test_published_soon_rows_are_marked_in_a_batch_and_a_failed_send_is_left_to_
         left = conn.execute(sa.select(outbox.c.id).where(outbox.c.published_at.is_(None))).scalars().all()
     assert left == [admitted[2].sending.id]
     assert reconcile.run_once(env, store, min_age_s=0).published == 1
+
+
+def _own_broker(port: int, logs) -> Managed:
+    """A broker of the test's own, so restarting it disturbs no other test."""
+    env = {**os.environ, "INVOICES_BROKER_PORT": str(port)}
+    env.pop("KAFKA_BOOTSTRAP_SERVERS", None)
+    broker = Managed("broker", [str(BIN / "invoices"), "broker"], env, logs, ROOT).start()
+    wait_for_port(port, 20, broker.proc)
+    return broker
+
+
+def test_a_publisher_sends_at_once_again_after_the_broker_restarted_empty(env, store, tmp_path):
+    """A memory-only broker forgets the producer ids it handed out: a producer that needs its
+    own (an idempotent one) failed every send after the restart, and each upload of the
+    process waited for the reconciler."""
+    port = free_port()
+    env = dataclasses.replace(env, kafka_bootstrap=f"127.0.0.1:{port}", uploads_topic=f"uploads-{time.time_ns()}")
+    admitted = _admit(env, store, 3)
+    broker = _own_broker(port, tmp_path)
+    publisher = kafka_io.Publisher(env, store)
+    try:
+        kafka_io.ensure_topic(env.kafka_bootstrap, env.uploads_topic, env.topic_partitions)
+        assert publisher.publish_row(admitted[0].sending)
+        broker.stop()
+        broker = _own_broker(port, tmp_path)  # same address, empty log
+        kafka_io.ensure_topic(env.kafka_bootstrap, env.uploads_topic, env.topic_partitions)
+        assert publisher.publish_row(admitted[1].sending)
+        assert publisher.publish_row(admitted[2].sending)
+        assert sorted(_read_all(env, env.uploads_topic, 2)) == sorted(a.job_id for a in admitted[1:])
+    finally:
+        publisher.close()
+        broker.stop()

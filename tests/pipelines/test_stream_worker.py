@@ -107,3 +107,27 @@ def test_new_topic_id_resets_offsets_and_requeues_unfinished_jobs(setup, store):
     with store.read() as conn:
         stored = [offsets.read(conn, env.uploads_topic, p) for p in env.partitions_of_group(0)]
     assert all(topic_id != "topic-id-of-a-log-that-is-gone" for _, topic_id in stored)
+
+
+def test_jobs_published_before_any_offset_to_a_log_that_is_gone_are_requeued(setup, store):
+    """The daemon stopped before its first stream run, then the memory-only broker restarted
+    empty: no offset was kept, so no topic id can show that the log is new. The outbox says
+    where each message landed; one that is not there is sent again, one that is is not."""
+    from core.store.tables import outbox
+
+    env, upload = setup
+    kept = upload()  # in the current log
+    gone = upload(publish=False)
+    with store.write() as conn:
+        landed = conn.execute(sa.select(outbox.c.partition, outbox.c.offset).where(
+            outbox.c.job_id == kept, outbox.c.kind == "kafka")).one()
+        # published to the lost log at the very position the current log holds `kept` at
+        conn.execute(outbox.update().where(outbox.c.job_id == gone, outbox.c.kind == "kafka").values(
+            published_at=sa.func.current_timestamp(), partition=landed.partition, offset=landed.offset))
+    worker, thread = _start(env, store, "run-a")
+    try:
+        assert _wait(store, [kept, gone]) == ["completed", "completed"]
+    finally:
+        worker.stop.set()
+        thread.join(10)
+    assert worker.counts == {"completed": 2}  # `kept` was read once: its message was not sent again
