@@ -100,10 +100,15 @@ def photo(pdf: bytes, rng: random.Random) -> tuple[bytes, str, dict]:
     """A phone photo of the first page: (JPEG bytes, MIME type, parameters used).
 
     Half are close-ups (the page fills most of the frame, nearly upright); half are taken
-    as people take them at a desk (``_far_photo``).
+    as people take them at a desk (``far_photo``).
     """
     if rng.random() < FAR_SHARE:
-        return _far_photo(pdf, rng)
+        return far_photo(pdf, rng)
+    return close_photo(pdf, rng)
+
+
+def close_photo(pdf: bytes, rng: random.Random) -> tuple[bytes, str, dict]:
+    """A close-up: the page fills most of the frame, nearly upright, at 170-230 dpi."""
     dpi = rng.choice([170, 190, 210, 230])
     page = render_pages(pdf, dpi, grey=False)[0].convert("RGB")
     w, h = page.size
@@ -159,7 +164,7 @@ def _desk(w: int, h: int, rng: random.Random) -> Image.Image:
     return Image.fromarray(np.clip(base[None, None, :] + tex[..., None], 0, 255).astype(np.uint8), "RGB")
 
 
-def _far_photo(pdf: bytes, rng: random.Random) -> tuple[bytes, str, dict]:
+def far_photo(pdf: bytes, rng: random.Random) -> tuple[bytes, str, dict]:
     """A photo as taken at a desk: a 1,100-1,800 px frame (3:4) in which the page fills a
     half to four fifths of the height, tilted 3-20 degrees and in perspective, on a
     textured desk in uneven light, so that body text is 6-10 px high."""
