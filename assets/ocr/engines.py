@@ -6,7 +6,9 @@ default) reads a page with Tesseract, except a page whose text is small in pixel
 ``SMALL_TEXT_DPI``: a phone photo of a whole sheet, where a 10 pt line is 10-15 px high),
 which PP-OCR (``rapidocr``) reads: measured on the generated tune photos, Tesseract reads
 print-resolution pages better (it keeps Lithuanian letters) and PP-OCR small text
-(docs/extraction.md, "Photos"). Every engine is an ``OcrEngine``:
+(docs/extraction.md, "Photos"), except Cyrillic print, which PP-OCR's model cannot read: a
+page whose PP-OCR reading holds Cyrillic invoice words as their Latin look-alikes is read
+by Tesseract (``languages.cyrillic_rendered_as_latin``). Every engine is an ``OcrEngine``:
 it takes a PIL image and returns a ``Page`` of words in points; nothing downstream knows
 which one ran except ``Page.engine`` (reported as ``extraction.engine`` in the DTO).
 
@@ -24,7 +26,8 @@ from typing import Protocol
 
 from PIL import Image
 
-from . import page_image, rapid, tesseract  # rapid loads onnxruntime only when a page needs it
+# rapid loads onnxruntime only when a page needs it
+from . import languages, page_image, rapid, tesseract
 from .model import Page
 
 ENGINES = ("auto", "tesseract", "rapidocr", "surya")
@@ -76,7 +79,10 @@ class Auto:
                   language: str | None = None) -> Page:
         straight, page_dpi, script = page_image.straighten(image, dpi)
         if page_dpi < SMALL_TEXT_DPI and rapid.available():
-            return rapid.read_straight(straight, page_dpi, page_number)
+            page = rapid.read_straight(straight, page_dpi, page_number)
+            if not languages.cyrillic_rendered_as_latin([word.text for word in page.words]):
+                return page
+            script = "Cyrillic"  # PP-OCR's model has no Cyrillic letters; Tesseract's has
         prepared, page_dpi = page_image.to_reading_resolution(straight, page_dpi)
         return tesseract.read_prepared(prepared, page_dpi, script, page_number, language)
 

@@ -12,11 +12,18 @@ Cyrillic and the Latin reading is poor, or when the Latin reading is full of the
 that Cyrillic letters turn into ("KoHcynbTauuoHHbIe"). OSD's script answer alone is not
 trusted: on noisy Lithuanian scans it says "Cyrillic" now and then, with confidence. The second
 reading is kept when Tesseract is more confident in it.
+
+PP-OCR's model (the one the ``rapidocr`` wheel ships) knows Latin letters only: it renders
+Cyrillic print as the Latin letters it looks like ("Per. Homep" for "Рег. номер", "CHET" or
+"Cuët" for "Счёт"). ``cyrillic_rendered_as_latin`` finds Russian, Ukrainian and Bulgarian
+invoice words in such a reading, each word's renderings derived from it by a table of
+look-alike letters, so that the page is read again by Tesseract, which has Cyrillic models.
 """
 
 from __future__ import annotations
 
 import os
+import re
 import unicodedata
 from collections import Counter
 from functools import lru_cache
@@ -118,3 +125,48 @@ def _cyrillic_read_as_latin(words: list[str]) -> bool:
         return False
     mixed = sum(1 for w in long if any(a.islower() and b.isupper() for a, b in zip(w, w[1:])))
     return mixed >= 0.3 * len(long)
+
+
+# Invoice words of the Cyrillic-script languages (lower case, ё as е), and what a reader
+# that knows only Latin letters makes of each Cyrillic letter (PP-OCR renders Д as A, ч as
+# u or h, т as t, r or m, ф as the Greek φ).
+CYRILLIC_WORDS = ("счет рахунок фактура номер адрес дата итого всего сумма ндс пдв ддс цена ціна товар банк "
+                  "телефон продавец покупатель постачальник покупець доставчик получател заказ количество "
+                  "кількість наименование найменування срок оплаты оплати")
+LOOK_ALIKES = {
+    "а": "a", "б": "6b", "в": "b", "г": "r", "д": "a", "е": "eë", "ё": "eë", "ж": "xk", "з": "3",
+    "и": "un", "й": "un", "і": "il1", "ї": "il", "к": "k", "л": "nj", "м": "m", "н": "h", "о": "o0",
+    "п": "n", "р": "p", "с": "c", "т": "tmr", "у": "y", "ф": "φϕf", "х": "x", "ц": "u", "ч": "uh4",
+    "ш": "wu", "щ": "wu", "ъ": "b", "ы": ("bi", "bl", "b1"), "ь": "b", "э": "3e", "ю": ("io", "lo"),
+    "я": "ra", "є": "e",
+}
+# Renderings of this many different words make a page Cyrillic (on the tune split's photos
+# and fresh far photos of them, no Latin-script page held even one).
+MIN_CYRILLIC_WORDS = 2
+
+
+def cyrillic_rendered_as_latin(words: list[str]) -> bool:
+    """Whether a Latin-only reading holds Cyrillic invoice words as their look-alikes."""
+    parts = (part for word in words for part in re.split(r"[-/]", word.lower()))  # "CHET-ΦAKTYPA"
+    folded = {w for w in (re.sub(r"[^\wφϕë]", "", part) for part in parts) if len(w) >= 3}
+    found = sum(1 for pattern in _rendering_patterns() if any(pattern.fullmatch(w) for w in folded))
+    return found >= MIN_CYRILLIC_WORDS
+
+
+@lru_cache(maxsize=1)
+def _rendering_patterns() -> list[re.Pattern]:
+    """A pattern per Cyrillic word matching its look-alike renderings; a word of five letters
+    or more may have lost one of them (PP-OCR drops a letter it cannot place: "Apec")."""
+    patterns = []
+    for word in CYRILLIC_WORDS.split():
+        forms = [word] + ([word[:k] + word[k + 1:] for k in range(len(word))] if len(word) >= 5 else [])
+        alternation = "|".join("".join(_letter_class(c) for c in form) for form in dict.fromkeys(forms))
+        patterns.append(re.compile(f"(?:{alternation})"))
+    return patterns
+
+
+def _letter_class(letter: str) -> str:
+    options = LOOK_ALIKES.get(letter, letter)
+    if isinstance(options, tuple):
+        return "(?:" + "|".join(re.escape(o) for o in options) + ")"
+    return f"[{re.escape(options)}]" if len(options) > 1 else re.escape(options)

@@ -5,7 +5,7 @@ whole sheet), Tesseract again when PP-OCR is not installed."""
 import pytest
 from PIL import Image
 
-from assets.ocr import engines, rapid
+from assets.ocr import engines, languages, rapid
 from tests.support.pages import scan_image
 
 ROWS = ["INVOICE 2026-117", "Seller UAB Medis", "Total 428.40 EUR"]
@@ -54,3 +54,30 @@ def test_a_words_confidence_is_its_lines_score_for_each_of_its_characters():
     page = rapid.page_from_lines([("LT100012345678 EUR", 0.99, (0, 0, 180, 10), [])], 600, 800, 72)
     code, currency = page.words
     assert code.conf == pytest.approx(0.99 ** 14) and currency.conf == pytest.approx(0.99 ** 3)
+
+
+# PP-OCR's readings of Russian invoice print (its model has Latin letters only), and Latin
+# invoice words of the languages the service reads.
+RUSSIAN_AS_PP_OCR_READS_IT = ["CHET-ΦAKTYPA", "Cuët", "Ne", "RU-4165", "Per.", "Homep:", "16505311", "Aapec:"]
+LATIN_INVOICE_WORDS = ("Data Suma Sąskaita faktūra PVM kodas Homepage Rechnung Menge Summe Facture Montant "
+                       "Faktura Nabywca Rēķins Arve Factuur Fattura Factura Total Subtotal Address Phone Bank "
+                       "Invoice Number Date Qty Price Amount Netto Brutto Cena Tovar Prece").split()
+
+
+def test_cyrillic_print_a_latin_reader_rendered_is_told_by_its_words():
+    assert languages.cyrillic_rendered_as_latin(RUSSIAN_AS_PP_OCR_READS_IT)
+    assert languages.cyrillic_rendered_as_latin(["Bcero", "k", "ontate:", "TeneΦoH:", "+370"])  # всего, телефон
+    assert not languages.cyrillic_rendered_as_latin(LATIN_INVOICE_WORDS)
+    assert not languages.cyrillic_rendered_as_latin(["Per.", "Homep:", "40006088183"])  # one word is no page
+
+
+@pytest.mark.skipif(not rapid.available(), reason="rapidocr is not installed")
+def test_a_cyrillic_page_of_small_text_is_read_by_tesseract():
+    """PP-OCR would render it in Latin look-alikes; Tesseract has Cyrillic models."""
+    rows = ["СЧЁТ-ФАКТУРА № 45/25", "Продавец: ООО Ромашка", "Рег. номер 40006088183",
+            "Адрес: Рига", "Итого с НДС 1 210,00 EUR"]
+    page_300 = scan_image(rows)
+    small = page_300.resize((round(page_300.width / 3), round(page_300.height / 3)), Image.Resampling.LANCZOS)
+    page = engines.Auto().ocr_image(small, dpi=100)
+    assert page.engine == "tesseract"
+    assert {"Продавец:", "номер", "НДС"} & {word.text for word in page.words}
