@@ -117,8 +117,8 @@ def _even_sheet(arr: np.ndarray) -> np.ndarray:
 
     A photo lit from one side leaves the far side of the sheet as dark as the desk near the
     lamp: thresholded as it is, the sheet loses a corner or a side and its outline bends
-    (on 120 fresh generated far photos, 7 sheets were cut wrong or not found for that and
-    for the causes ``_largest_part`` and ``MIN_PHOTO_TILT_DEG`` answer; 13 more were till
+    (on 120 fresh generated far photos, 8 sheets were cut wrong or not found for that and
+    for the causes ``_largest_part`` and ``MIN_PHOTO_TILT_DEG`` answer; 12 more were till
     slips under the old smallest share). The light is one smooth surface over desk and
     sheet alike, so it is fitted (a quadratic in x and y) to the brightness of what a first
     threshold calls sheet, and every pixel is divided by it before the threshold is taken again.
