@@ -4,7 +4,8 @@ A company code is only evidence when it can be checked. Lithuania's 9-digit code
 published check digit (format only); most other registers do, and python-stdnum knows
 them. Countries without a checkable register code (the Netherlands' KvK, Slovakia's IČO,
 Companies House) get a format check. ``company_code_valid`` answers None for a country
-it knows nothing about, so callers can tell "wrong" from "cannot tell".
+it knows nothing about, so callers can tell "wrong" from "cannot tell". ``read_company_code``
+reads the code a label names.
 """
 
 from __future__ import annotations
@@ -42,6 +43,9 @@ from stdnum.ro import cui as ro_cui
 from stdnum.ro import onrc as ro_onrc
 from stdnum.se import orgnr as se_orgnr
 from stdnum.si import maticna as si_mat
+
+from .identifiers import CodeMatch, repair_digits
+from .vat_codes import vat_is_valid
 
 CHECKED: dict[str, tuple[ModuleType, ...]] = {
     "AT": (at_fn,), "BE": (be_kbo,), "BG": (bg_eik,), "CH": (ch_uid,), "CY": (cy_tic,), "CZ": (cz_ico,),
@@ -98,3 +102,60 @@ def find_company_codes_of(text: str, country: str) -> list[tuple[str, int, int]]
         if company_code_valid(raw, country):
             out.append((raw, m.start(), m.start() + len(raw)))
     return out
+
+
+_COMPANY_CODE_RE = re.compile(r"(?<![\d\w+])(\d{9})(?![\d\w])")
+
+
+def lt_company_code_format_ok(code: str | None) -> bool:
+    """Lithuanian legal-entity code ("įmonės kodas"): exactly 9 digits."""
+    return bool(code) and len(code) == 9 and code.isascii() and code.isdigit()  # type: ignore[union-attr]
+
+
+def find_company_codes(text: str) -> list[CodeMatch]:
+    """Stand-alone 9-digit numbers (Lithuanian company codes) in ``text``."""
+    return [CodeMatch(m.group(1), m.start(1), m.end(1), True) for m in _COMPANY_CODE_RE.finditer(text)]
+
+
+def _foreign_register_code(raw: str, digits_only: bool = False) -> bool:
+    """A code with letters that a register's checksum accepts as printed (a Spanish CIF,
+    an Italian codice fiscale): its letters are not OCR's misread digits. With
+    ``digits_only``, a number of at least 8 digits that a register's checksum accepts."""
+    if digits_only:
+        if not raw.isdigit() or len(raw) < 8:
+            return False
+    elif not re.search(r"[A-Za-z]", raw) or not re.search(r"\d{4}", raw):
+        return False
+    return any(register_code_valid(module, raw) for country, modules in CHECKED.items() if country != "DE"
+               for module in modules)
+
+
+def read_company_code(text: str) -> CodeMatch | None:
+    """The registry code at the start of a labelled value ("304567894", "HRB 12345").
+
+    A 9-digit Lithuanian code is preferred; OCR look-alikes are repaired only when that
+    yields exactly 9 digits. Foreign codes are kept as printed (letters, digits, dashes).
+    """
+    lt = find_company_codes(text)
+    if lt:
+        return lt[0]
+    grouped = re.match(r"\s*(\d{2,5}(?: \d{2,5}){1,4})(?![\w])", text)
+    if grouped and _foreign_register_code(grouped.group(1).replace(" ", ""), digits_only=True):
+        # "SIRET 732 829 320 00074": the groups of one number that a register's check accepts.
+        return CodeMatch(grouped.group(1).replace(" ", ""), grouped.start(1), grouped.end(1), True)
+    tokens = list(re.finditer(r"\S+", text))
+    for k, token in enumerate(tokens[:3]):
+        raw = token.group().strip(",;:.()")
+        if not re.search(r"\d", raw) or (re.match(r"[A-Z]{2}[\dA-Z]", raw) and vat_is_valid(raw)):
+            continue  # a word, or a VAT code under a company-code label wrapped over two lines
+        begin = token.start() + token.group().find(raw)
+        if _foreign_register_code(raw):
+            return CodeMatch(raw, begin, begin + len(raw), True)  # "B53654893": a Spanish CIF, not 853654893
+        fixed = repair_digits(raw)
+        if len(fixed) == 9 and fixed.isdigit():
+            return CodeMatch(fixed, begin, begin + len(raw), True, repaired=fixed != raw)
+        value = raw
+        if k > 0 and re.fullmatch(r"[A-Z]{1,4}", tokens[k - 1].group()):  # "HRB 12345"
+            value, begin = f"{tokens[k - 1].group()} {raw}", tokens[k - 1].start()
+        return CodeMatch(value, begin, token.start() + len(token.group()), False)
+    return None

@@ -15,11 +15,12 @@ from .dates import find_dates
 from .fields import RIGHT, label_value, label_values, wrapped_parts
 from .header import document_type
 from .hits import Hit
-from .identifiers import find_ibans, vat_is_valid
+from .identifiers import find_ibans
 from .labels import DOCUMENT_TYPES
 from .layout import Layout
 from .lines import Candidate, Span
 from .thresholds import MIN_COMPOUNDED, SENTENCE_WORDS
+from .vat_codes import vat_is_valid
 
 _TOKEN = re.compile(r"[^\s:;,]+")
 _ID_TOKEN = re.compile(r"[0-9A-Za-zĄČĘĖĮŠŲŪŽąčęėįšųūž][0-9A-Za-zĄČĘĖĮŠŲŪŽąčęėįšųūž/._\-]*")

@@ -11,14 +11,10 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal
 
-from .company_codes import company_code_valid
-from .identifiers import (
-    iban_is_valid,
-    lt_company_code_format_ok,
-    vat_country,
-    vat_is_valid,
-)
+from .company_codes import company_code_valid, lt_company_code_format_ok
+from .identifiers import iban_is_valid
 from .thresholds import FAILED_CAP, PASSED_FLOOR
+from .vat_codes import vat_country, vat_is_valid
 
 KEY_FIELDS = (
     "invoiceNumber", "issueDate", "seller.name", "seller.vatCode", "buyer.name",

@@ -13,10 +13,11 @@ from dataclasses import dataclass
 
 from ...ocr.model import Word
 from ..hits import Hit, stands_as_heading
-from ..identifiers import find_ibans, find_vat_codes
+from ..identifiers import find_ibans
 from ..layout import Layout
 from ..lines import Candidate, Span, TextLine, lines_from_words
 from ..thresholds import BLOCK_GAP_PITCHES, MAX_BLOCK_LINES
+from ..vat_codes import find_vat_codes
 from .names import (
     _POSTAL,
     _READ_SEP,

@@ -12,10 +12,11 @@ from __future__ import annotations
 import re
 
 from .. import language_packs
-from ..identifiers import find_ibans, find_vat_codes
+from ..identifiers import find_ibans
 from ..layout import Layout
 from ..lines import Candidate, Span, TextLine
 from ..normalize import fold
+from ..vat_codes import find_vat_codes
 from .blocks import Block
 from .names import _alternatives, _core_name
 

@@ -9,26 +9,16 @@ import re
 
 from .. import language_packs
 from ..alphabets import base_letter, country_of_name, native_letters
-from ..company_codes import LOOSE_FORMATS
+from ..company_codes import LOOSE_FORMATS, find_company_codes, read_company_code
 from ..countries import country_named
 from ..fields import label_values, wrapped_parts
 from ..hits import Hit
-from ..identifiers import (
-    compact,
-    find_bics,
-    find_company_codes,
-    find_ibans,
-    find_vat_codes,
-    read_company_code,
-    read_vat_code,
-    repair_digits,
-    vat_country,
-    vat_is_valid,
-)
+from ..identifiers import compact, find_bics, find_ibans, repair_digits
 from ..layout import Layout
 from ..lines import Candidate, Span, TextLine
 from ..normalize import clean_value, fold
 from ..spelling import doubted_words, restore_marks
+from ..vat_codes import find_vat_codes, read_vat_code, vat_country, vat_is_valid
 from .blocks import _FIELD_KEYS, _NOT_NAME_KEYS, Block
 from .misread_names import capital_first_word, closed_quote
 from .names import (

@@ -9,11 +9,12 @@ import re
 from statistics import median
 
 from ..fields import label_value
-from ..identifiers import find_ibans, find_vat_codes
+from ..identifiers import find_ibans
 from ..layout import Layout
 from ..lines import Candidate, Span, TextLine, lines_from_words
 from ..normalize import fold
 from ..thresholds import ADJOINING_PITCHES
+from ..vat_codes import find_vat_codes
 from .blocks import (
     _FIELD_KEYS,
     _NOT_NAME_KEYS,

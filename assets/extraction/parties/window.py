@@ -11,11 +11,11 @@ from .. import per_document
 from ..dates import find_dates
 from ..fields import label_value
 from ..hits import Hit
-from ..identifiers import read_vat_code
 from ..layout import Layout
 from ..lines import Candidate, Span, TextLine
 from ..normalize import fold
 from ..thresholds import BULLET_GAP, LOGO_BELOW_CONF, RETURN_RUN_GAP, SENDER_SCORE
+from ..vat_codes import read_vat_code
 from .blocks import _FIELD_KEYS, _NOT_NAME_KEYS, Block, _collect
 from .names import (
     _LEGAL_FORMS,

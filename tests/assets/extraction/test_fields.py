@@ -4,10 +4,11 @@ from assets.extraction import ALL_LABELS
 from assets.extraction.canned import canned_invoice
 from assets.extraction.fields import value_right
 from assets.extraction.hits import find_hits
-from assets.extraction.identifiers import iban_is_valid, vat_is_valid
+from assets.extraction.identifiers import iban_is_valid
 from assets.extraction.labels import TABLE_COLUMNS
 from assets.extraction.lines import TextLine
 from assets.extraction.parties import parse_address
+from assets.extraction.vat_codes import vat_is_valid
 from assets.ocr import Word
 
 

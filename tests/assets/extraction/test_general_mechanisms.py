@@ -8,7 +8,7 @@ sender of a window letter."""
 import pytest
 
 from assets.extraction import extract_invoice
-from assets.extraction.identifiers import find_vat_codes, read_vat_code
+from assets.extraction.vat_codes import find_vat_codes, read_vat_code
 
 from .test_rules import _page, page, scanned
 

@@ -1,14 +1,8 @@
 import pytest
 
-from assets.extraction.identifiers import (
-    find_company_codes,
-    find_ibans,
-    find_vat_codes,
-    iban_is_valid,
-    lt_company_code_format_ok,
-    read_company_code,
-    vat_is_valid,
-)
+from assets.extraction.company_codes import find_company_codes, lt_company_code_format_ok, read_company_code
+from assets.extraction.identifiers import find_ibans, iban_is_valid
+from assets.extraction.vat_codes import find_vat_codes, vat_is_valid
 
 
 @pytest.mark.parametrize("code", ["LT100001234510", "LT123456715", "LT119511515", "PL5260250274", "DE136695976"])
@@ -65,7 +59,8 @@ def test_company_codes():
 
 
 def test_spans_keep_their_offsets_after_letters_that_grow_in_capitals():
-    from assets.extraction.identifiers import find_ibans, find_vat_codes
+    from assets.extraction.identifiers import find_ibans
+    from assets.extraction.vat_codes import find_vat_codes
 
     text = "Hafenstraße 12 IBAN: DE89 3704 0044 0532 0130 00 HRB 12345"
     (iban,) = find_ibans(text)
@@ -76,7 +71,7 @@ def test_spans_keep_their_offsets_after_letters_that_grow_in_capitals():
 
 
 def test_a_baltic_prefix_garbled_by_ocr_is_read_before_a_checksum_guess_of_the_whole():
-    from assets.extraction.identifiers import read_vat_code
+    from assets.extraction.vat_codes import read_vat_code
 
     # Read bare, "11744198715" would pass as a Croatian OIB and "1351448318" as a Polish NIP.
     assert read_vat_code("Номер плательщика НДС 11744198715").value == "LT744198715"
@@ -93,21 +88,21 @@ def test_a_baltic_prefix_garbled_by_ocr_is_read_before_a_checksum_guess_of_the_w
 
 
 def test_an_indian_gst_number_under_its_label_is_the_tax_code():
-    from assets.extraction.identifiers import read_vat_code
+    from assets.extraction.vat_codes import read_vat_code
 
     assert read_vat_code("GSTIN - 27AAPFU0939F1ZV").value == "27AAPFU0939F1ZV"
     assert read_vat_code("GSTIN - 27AAPFU0939F1ZX") is None  # its check character is wrong
 
 
 def test_a_code_without_a_letter_prefix_names_no_country():
-    from assets.extraction.identifiers import vat_country
+    from assets.extraction.vat_codes import vat_country
 
     assert vat_country("27AAPFU0939F1ZV") is None
     assert (vat_country("EL094259216"), vat_country("LT100001738313")) == ("GR", "LT")
 
 
 def test_ocr_look_alikes_in_a_vat_codes_letters():
-    from assets.extraction.identifiers import find_vat_codes
+    from assets.extraction.vat_codes import find_vat_codes
 
     # the Dutch "B" read as "8"; a Baltic prefix in Cyrillic capitals from the Russian model
     assert [m.value for m in find_vat_codes("Btw-nummer: NL171906573801")] == ["NL171906573B01"]
@@ -128,7 +123,7 @@ def test_ocr_look_alikes_in_a_vat_codes_letters():
 
 
 def test_the_digits_of_a_reference_glued_to_its_letters_are_no_bare_vat_code():
-    from assets.extraction.identifiers import read_vat_code
+    from assets.extraction.vat_codes import read_vat_code
 
     # "Faktura VAT RE-2026-0412": 20260412 passes Romania's checksum, but it is the
     # invoice's number after the title's "VAT"

@@ -12,10 +12,10 @@ import string
 import pytest
 from stdnum.eu import vat as std_vat
 
-from assets.extraction.company_codes import company_code_valid, find_company_codes_of
+from assets.extraction.company_codes import company_code_valid, find_company_codes_of, read_company_code
 from assets.extraction.contacts import find_emails, find_phones
-from assets.extraction.identifiers import (find_bics, find_ibans, find_vat_codes, read_company_code, read_vat_code,
-                                          vat_is_valid)
+from assets.extraction.identifiers import find_bics, find_ibans
+from assets.extraction.vat_codes import find_vat_codes, read_vat_code, vat_is_valid
 
 # Shape of the part after the prefix: d digit, L capital letter, or a literal character.
 VAT_SHAPES = {
