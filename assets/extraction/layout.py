@@ -99,6 +99,9 @@ class Layout:
                 head = Span(above, a_start, above.ends[first + k - 1])
                 if k < n and any(h.start < head.end < h.end for h in self.hits(above)):
                     continue  # a label of the line runs on past these words ("Total HT")
+                if k < n and any(head.end <= h.start and h.end <= above.ends[first + n - 1]
+                                 for h in self.hits(above)):
+                    continue  # a label between these words and the value ("Total escl. VAT 30,830.38"): no head
                 if any(w.x1 > head.words[0].x0 and w.x0 < head.words[-1].x1 for ln in between for w in ln.words):
                     break
                 if self._join_head(above, line, head, words[k].x0 if k < n else None):

@@ -25,9 +25,9 @@ OTHER_VAT_PREFIXES = ["CHE", "NO", "GB", "GR"]
 _OTHER_VAT = {"CHE": ch_uid, "NO": no_vat, "GB": gb_vat}
 
 # The prefix may stand apart from the number by a hyphen, or by a speck OCR read as a point
-# ("NL.226454897B01"): the checksum decides.
+# or a slash ("NL.226454897B01", "LV/40007506808"): the checksum decides.
 _VAT_RE = re.compile(
-    r"(?<![A-Za-z0-9])(?P<cc>" + "|".join(OTHER_VAT_PREFIXES + EU_VAT_PREFIXES) + r")\s?[-.]?\s?"
+    r"(?<![A-Za-z0-9])(?P<cc>" + "|".join(OTHER_VAT_PREFIXES + EU_VAT_PREFIXES) + r")\s?[-./]?\s?"
     r"(?P<body>[0-9A-Z+*!](?:[0-9A-Z+*]|[ .\-](?=[0-9A-Z])){6,15})",
 )
 # Every VAT code of eight characters or more holds six digits or more (an Irish number
@@ -45,9 +45,13 @@ def vat_is_valid(code: str | None) -> bool:
     if module is ch_uid:  # the Swiss VAT number is the UID with a MWST/TVA/IVA suffix
         compacted = re.sub(r"(MWST|TVA|IVA|TPV)$", "", compacted)
     try:
-        return bool(module.validate(compacted))
+        valid = module.validate(compacted)
     except (ValidationError, KeyError, TypeError):
         return False
+    # python-stdnum fills a short Dutch number with zeros ("NL56029B41" passes as
+    # NL000056029B41): a code read with digits missing, not one printed so. Only the one
+    # leading zero Belgium's old nine-digit numbers lack is a printed form.
+    return bool(valid) and len(compact(valid)) <= len(compacted) + 1
 
 
 def vat_well_formed(code: str | None) -> bool:
@@ -142,10 +146,11 @@ def _vat_codes(text: str) -> tuple[CodeMatch, ...]:
 
 
 # The letters a code's letter may have been read as digits from: the upper-case look-alikes
-# of ``repair_digits``, turned round ("8" -> "B", "0" -> "O", "D" or "Q"), and the "3" OCR
-# makes of a "B" now and then.
+# of ``repair_digits``, turned round ("8" -> "B", "0" -> "O", "D" or "Q"), and the "3", "0"
+# and "6" OCR makes of a "B" now and then (its bowls one round glyph on a far photo:
+# "NL560298419001", "NL171906573601", "ES096674213").
 def _letters_read_as_digits() -> dict[str, str]:
-    out = {"3": "B"}
+    out = {"3": "B", "0": "B", "6": "B"}
     for code, digit in DIGIT_LOOKALIKES.items():
         if chr(code).isupper():
             out[digit] = out.get(digit, "") + chr(code)

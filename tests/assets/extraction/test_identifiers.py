@@ -118,8 +118,21 @@ def test_ocr_look_alikes_in_a_vat_codes_letters():
     # no letter for a digit makes this one's checksum hold: reported as read, not valid
     [unread] = find_vat_codes("CIF/NIF: ES874679813")
     assert (unread.value, unread.valid, unread.repaired) == ("ES874679813", False, False)
-    # the Dutch "B" read as "3"
+    # the Dutch "B" read as "3", "0" or "6" (its bowls one round glyph on a far photo)
     assert [m.value for m in find_vat_codes("Btw-nummer: NL171906573301")] == ["NL171906573B01"]
+    assert [m.value for m in find_vat_codes("Btw-id: NL.560298419001")] == ["NL560298419B01"]
+    assert [m.value for m in find_vat_codes("Btw-nummer: NL171906573601")] == ["NL171906573B01"]
+    # a slash OCR made of a speck between prefix and number
+    assert [m.value for m in find_vat_codes("PVN Nr. LV/40007506808")] == ["LV40007506808"]
+
+
+def test_a_dutch_code_read_with_digits_missing_is_not_filled_with_zeros():
+    from assets.extraction.vat_codes import vat_is_valid
+
+    # python-stdnum pads "NL56029B41" to NL000056029B41, which passes; no Dutch code is printed so
+    assert not vat_is_valid("NL56029B41")
+    assert vat_is_valid("NL560298419B01")
+    assert vat_is_valid("BE403019261")  # Belgium's old nine digits, printed without the leading zero
 
 
 def test_the_digits_of_a_reference_glued_to_its_letters_are_no_bare_vat_code():

@@ -518,6 +518,19 @@ def test_labels_wrapped_in_a_narrow_column_find_their_values_beside_them():
     assert extract_invoice(page(*rows))["seller"]["companyCode"] == "HRB 146889"
 
 
+def test_words_followed_by_a_label_of_their_own_are_no_wrapped_labels_head():
+    # "Total excl. VAT" misread as "Total escl. VAT" over "VAT (24%)": "Total" and the "VAT"
+    # under it are no wrapped "Total VAT", so the rate's line keeps its label and its rate
+    doc = boxed(("Total", 300, 500, 325, 510), ("escl.", 330, 500, 355, 510), ("VAT", 360, 500, 378, 510),
+                ("30,830.38", 450, 500, 495, 510), ("VAT", 300, 514, 322, 524), ("(24%)", 330, 514, 355, 524),
+                ("7,399.29", 455, 514, 495, 524), ("Total", 300, 528, 325, 538), ("incl.", 330, 528, 355, 538),
+                ("VAT", 360, 528, 378, 538), ("38,229.67", 450, 528, 495, 538))
+    layout = Layout(doc, ALL_LABELS)
+    first, rate_line, _ = layout.iter_lines()
+    assert [(h.key, h.group("rate")) for h in layout.hits(rate_line)] == [("vat", "24")]
+    assert "vat" not in [h.key for h in layout.hits(first) if first.text[h.start:h.end] == "Total"]
+
+
 def test_a_code_label_over_an_address_reads_no_code_from_it():
     rows = [(40, [(40, "SĄSKAITA FAKTŪRA")]), (60, [(40, "Pirkėjas:")]), (75, [(40, 'UAB "Švarūs langai"')]),
             (90, [(40, "Juridinio asmens 143646355")]), (104, [(40, "kodas:")]),
