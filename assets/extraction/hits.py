@@ -122,7 +122,8 @@ def _label_starts(line: TextLine) -> list[int]:
     return sorted(set(line.starts) | {s + 1 for s in line.starts if text[s : s + 1] in _OPENERS})
 
 
-_GLUED_VALUE = re.compile(r"[.:#]+(?=[+\d]|[^\W\d_]{2}\w?\d)")  # "Nr.12", "NIF-IVA:ESB31000086"
+# "Nr.12", "NIF-IVA:ESB31000086", "Nr.RE-2025-3990", "No.:INV-2025-8161"
+_GLUED_VALUE = re.compile(r"[.:#]+(?=[+\d]|[^\W\d_]{2}\w?\d|[^\W\d_]{2,4}[-/]\d)")
 _NUMBER_SIGNS = "°º№"
 _SIGNED_VALUE = re.compile(r"[^\W\d_]{0,4}[-/]?\d")  # "12129", "A-2025/23", "SF2026"
 _NUMBER_SUFFIX = re.compile(r"[.\-/]+\s?(?:nr|no|n°|num|nummer|number|numer|numero|numéro)\.?[:.;]*")

@@ -259,6 +259,9 @@ def invoice_number(layout: Layout) -> dict[str, Candidate]:
         if line.page != 1 or line.cy > 0.4 * height:
             continue
         heads = [(h.start, h.end) for h in layout.hits(line) if h.key == "number"] + _invoice_words(line)
+        read = not layout.doc.pages[line.page - 1].text_layer  # by OCR, which misreads signs and words
+        if read:
+            heads += [(m.start(), m.end()) for m in _MISREAD_SIGN.finditer(line.text)]
         if title is not None and title.span is not None and title.span.line is line:
             heads.append((title.span.start, title.span.end))  # any document's title: "Avoir AV-2017-0005"
         for start, end in heads:
@@ -266,15 +269,25 @@ def invoice_number(layout: Layout) -> dict[str, Candidate]:
             if c_start != start:
                 continue
             value = Span(line, end, c_end).strip()
+            rest = _REMNANT.match(value.text) if value is not None and read else None
+            if rest is not None and rest.group(1).islower():  # "Arve ar: 93369", not a series ("FV 563")
+                value = value.sub(rest.end(), len(value.text)) if rest.end() < len(value.text) else None
             if value is None:
                 after = [cell for cell in line.cells if cell[0] >= c_end]
                 value = Span(line, *after[0]).strip() if after else None
             # The number itself must follow, not another label ("Nr. / IBAN: EE34 ...").
-            ident = _id_from(value) if value is not None and re.match(r"\S*\d", value.text) else None
+            ident = _id_from(value) if value is not None and re.match(r"\S*\d|[A-Z]{1,4} \d", value.text) else None
             if ident is not None and sum(ch.isdigit() for ch in ident.text) >= 2 and not find_ibans(ident.text):
                 out["invoiceNumber"] = out["number"] = Candidate(ident.text, 0.6, ident)
                 return out
     return out
+
+
+# A number sign OCR read as a capital and a letter ("Ne 4282", "Ne. RK 2870" for "№"), opening
+# its cell; and what OCR left of a number word between a title and its number ("Arve ar: 93369",
+# "Arve or 11133" for "Arve nr"): a word of two small letters, no more (a series is in capitals).
+_MISREAD_SIGN = re.compile(r"(?<!\S)Ne\.?(?=\s)")
+_REMNANT = re.compile(r"([^\W\d_]{2})[.:]?(?:\s+(?=\S*\d)|$)")
 
 
 def _invoice_words(line) -> list[tuple[int, int]]:

@@ -123,6 +123,8 @@ def test_no_seller_is_made_of_a_letterhead_without_a_legal_form():
     ("N°12129", "number", "N°"),
     ("N°A-2025/2383", "number", "N°"),  # a series' letters after the sign
     ("No.12", "number", "No."),
+    ("Nr.RE-2025-3990", "number", "Nr."),  # a series and a dash after the sign
+    ("No.:INV-2025-8161", "number", "No.:"),
     ("Datum:12.03.2026", "issue_date", "Datum:"),
     ("NIF-IVA:ESB31000086", "vat_code", "NIF-IVA:"),  # a code that opens with its country's letters
 ])
@@ -152,6 +154,26 @@ def test_a_receipts_number_glued_to_its_sign_is_the_invoice_number():
     inv = extract_invoice(page((60, [(200, "Recibo")]), (80, [(200, "N°A-2025/2383")]),
                                (100, [(200, "27/09/2025 12:39")])))
     assert inv["invoiceNumber"] == "A-2025/2383"
+
+
+@pytest.mark.parametrize("title, line, number", [
+    ("PVM SĄSKAITA FAKTŪRA", "Ne 4282", "4282"),  # "№" read as a capital and a letter
+    ("RĒĶINS-PAVADZĪME", "Ne. RK 2870", "RK 2870"),  # a series in capitals after it
+    ("ARVE", "Arve ar: 93369", "93369"),  # what OCR left of "nr:" between the title and the number
+    ("ARVE", "Arve or 11133", "11133"),
+])
+def test_a_number_sign_or_word_ocr_misread_still_announces_the_number(title, line, number):
+    rows = [(60, [(200, title)]), (80, [(200, line)]), (100, [(200, "2026-05-04")])]
+    assert extract_invoice(scanned(page(*rows)))["invoiceNumber"] == number
+
+
+def test_a_printed_ne_or_a_series_after_a_title_is_no_misread_sign():
+    # a text layer prints "Nr."; there "Ne 4282" is not read as a number sign
+    rows = [(60, [(200, "SĄSKAITA")]), (80, [(200, "Ne 4282")])]
+    assert extract_invoice(page(*rows))["invoiceNumber"] is None
+    # a series in capitals after the title is the number's, not what is left of "Nr."
+    rows = [(60, [(200, "Faktura FV 563/10/2025")]), (80, [(200, "2026-05-04")])]
+    assert extract_invoice(scanned(page(*rows)))["invoiceNumber"] == "FV 563/10/2025"
 
 
 def test_a_line_of_the_invoices_own_fields_under_a_heading_is_no_name():
