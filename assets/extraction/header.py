@@ -21,7 +21,7 @@ from .labels import DOCUMENT_TYPES
 from .layout import Layout
 from .lines import Candidate, Span
 from .normalize import clean_value, fold
-from .thresholds import COMPOUND_TITLE_SCORE, MIN_COMPOUNDED, UNLABELLED
+from .thresholds import COMPOUND_TITLE_SCORE, DUE_WITHIN_DAYS, MIN_COMPOUNDED, ONLY_LATER_DATE, UNLABELLED
 
 # A date's label as general as "Data", "Datum", "Fecha": the packs' ``header_words.generic_dates``.
 GENERIC_DATE_LABELS = {fold(word) for word in language_packs.entries("header_words", "generic_dates")}
@@ -201,7 +201,37 @@ def dates(layout: Layout, issue_anchor: Span | None) -> dict[str, Candidate]:
         days, span = term_days
         out["dueDate"] = Candidate((issue + timedelta(days=days)).isoformat(), 0.7, span)
         out.setdefault("paymentTerms", Candidate(clean_value(span.text), 0.8, span))
+    if "dueDate" not in out and "issueDate" in out:
+        later = _only_later_date(layout, out)
+        if later is not None:
+            out["dueDate"] = later
     return out
+
+
+def _only_later_date(layout: Layout, found: dict[str, Candidate]) -> Candidate | None:
+    """The due date whose label OCR did not read ("Sumoket as 2025-03-29", "5cadenza"):
+    the one date the page prints besides the issue and delivery dates, when it falls
+    within ``DUE_WITHIN_DAYS`` after the issue date. A page with more dates than that
+    (an order's) names none, nor a date on the delivery date's line (a period's end:
+    "Leistungszeitraum vom 01.10.2015 bis zum 31.10.2015"); an invoice with no due date
+    prints none."""
+    issue = date.fromisoformat(str(found["issueDate"].value))
+    known = {str(c.value) for key, c in found.items() if key in ("issueDate", "deliveryDate")}
+    delivery = found.get("deliveryDate")
+    period = delivery.span.line if delivery is not None and delivery.span is not None else None
+    others: dict[date, Span] = {}
+    for line in layout.iter_lines():
+        if line is period:
+            continue
+        for d in find_dates(line.text, layout.month_first):
+            if d.value.isoformat() not in known:
+                others.setdefault(d.value, Span(line, d.start, d.end))
+    if len(others) != 1:
+        return None
+    (day, span), = others.items()
+    if not issue < day <= issue + timedelta(days=DUE_WITHIN_DAYS):
+        return None
+    return Candidate(day.isoformat(), ONLY_LATER_DATE, span)
 
 
 def _of_original(layout: Layout, hit: Hit, originals: list[Hit]) -> bool:

@@ -19,6 +19,10 @@ LEVEL = 0.9  # right of the label, on the line OCR gave the column beside
 NEAR = 0.8  # right of the label, half a line or a line up or down (a value wrapped beside it)
 WRAPPED = 0.75  # right of a label wrapped over lines, a line down
 UNLABELLED = 0.6  # a date with no label at all, nearest the number or title
+# The one date a page prints besides its issue (and delivery) date, a few weeks after the
+# issue date, where the due date's label was not read: the due date, unsure.
+ONLY_LATER_DATE = 0.5
+DUE_WITHIN_DAYS = 120
 COMPOUND_TITLE_SCORE = 0.85  # a title that closes a compound word ("Handelsrechnung")
 SENDER_SCORE = 0.8  # a seller named by the return line over the window address
 BULLET_GAP = 1.4  # a return line's bullet stands more than this many of its heights from each neighbour

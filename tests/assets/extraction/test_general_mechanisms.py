@@ -176,6 +176,21 @@ def test_a_printed_ne_or_a_series_after_a_title_is_no_misread_sign():
     assert extract_invoice(scanned(page(*rows)))["invoiceNumber"] == "FV 563/10/2025"
 
 
+def test_the_one_later_date_is_the_due_date_whose_label_ocr_did_not_read():
+    def inv(*lines):
+        rows = [(60, [(200, "PVM SĄSKAITA FAKTŪRA")]), (80, [(200, "Data 2025-03-19")])]
+        return extract_invoice(scanned(page(*rows, *((100 + 12 * k, [(200, ln)]) for k, ln in enumerate(lines)))))
+
+    due = inv("Sumoket as 2025-03-29")  # "Sumokėti iki" misread
+    assert (due["issueDate"], due["dueDate"]) == ("2025-03-19", "2025-03-29")
+    assert due["confidence"]["fields"]["dueDate"] < 0.9
+    # two other dates (an order's, a period's): neither is taken for the due date
+    assert inv("Sumoket as 2025-03-29", "Uzsakymas 2025-03-02")["dueDate"] is None
+    # a date before the issue date, or months after it, is no due date
+    assert inv("Pristatyta 2025-03-12")["dueDate"] is None
+    assert inv("Galioja iki 2026-03-19")["dueDate"] is None
+
+
 def test_a_line_of_the_invoices_own_fields_under_a_heading_is_no_name():
     rows = [(100, [(50, "Customer: 2")]), (120, [(50, "Your order AB321")]),
             (140, [(50, "Invoice # RE-1 issued at 2019-06-10")])]
