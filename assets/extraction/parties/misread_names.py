@@ -127,20 +127,50 @@ def _same_glyph(read: str, form: str) -> bool:
         return True
     if read.upper() == form.upper() and read.isalpha():
         return base_letter(form.lower()) in _SIZE_ONLY
+    if read.isalpha() and read != base_letter(read) and base_letter(read.lower()) == base_letter(form.lower()):
+        return base_letter(form.lower()) in _SIZE_ONLY  # another mark over it, in either size ("Oû" for "OÜ")
     return ({read, form} <= _STROKES or {read, form} <= set("O0o") or (read == "ß" and form == "B"))
+
+
+def _printed_so(token: str, form: str) -> bool:
+    """Whether ``token`` is ``form`` as printed: as listed, capitalised ("Sp.j."), or in
+    capitals or small letters where that changes a letter's shape ("LTD", "ltd"). A case
+    that changes only letters' size ("oü" for "OÜ") is what OCR reads of the form as listed."""
+    if token in (form, form[:1].upper() + form[1:]):
+        return True
+    if token not in (form.upper(), form.lower()):
+        return False
+    return any(r != f and base_letter(f.lower()) not in _SIZE_ONLY for r, f in zip(token, form))
+
+
+def _undotted(token: str, form: str) -> bool:
+    """Whether ``token`` is ``form`` with dots OCR lost and glyphs it took for others
+    ("B.V" for "B.V."): the form's letters in order, and no dot the form has not."""
+    letters, kept = token.replace(".", ""), form.replace(".", "")
+    if "." not in token or len(letters) != len(kept) or not all(map(_same_glyph, letters, kept)):
+        return False
+    return _dots_after(token) <= _dots_after(form)
+
+
+def _dots_after(text: str) -> set[int]:
+    """How many letters stand before each dot of ``text``."""
+    return {k - n for n, k in enumerate(i for i, ch in enumerate(text) if ch == ".")}
 
 
 def _form_read_as(token: str) -> str | None:
     """The one-word legal form ``token`` is a misreading of, glyph for glyph, when it is
-    none as printed (as listed, in capitals, in small letters or capitalised: "LTD", "Ab"
-    and "Sp.j." are printed so, "oÜ" and "Aß" are not)."""
-    if not token or any(token in (form, form.upper(), form.lower(), form[:1].upper() + form[1:])
-                        for form in _ONE_WORD_FORMS):
+    none as printed (``_printed_so``: "LTD", "Ab" and "Sp.j." are printed so, "oÜ", "Oü"
+    and "Aß" are not), or with a dot lost ("B.V")."""
+    if not token or any(_printed_so(token, form) for form in _ONE_WORD_FORMS):
         return None
     found = [form for form in _ONE_WORD_FORMS
              if len(form) == len(token) and all(_same_glyph(r, f) for r, f in zip(token, form))]
     if not found:
-        return None
+        undotted = {form for form in _ONE_WORD_FORMS if _undotted(token, form)}
+        if len(undotted) != 1:
+            return None
+        form = undotted.pop()
+        return form[:1].upper() + form[1:] if token[:1].isupper() else form  # "Sp.j" is "Sp.j."
     fewest = min(sum(r != f for r, f in zip(token, form)) for form in found)
     best = {form for form in found if sum(r != f for r, f in zip(token, form)) == fewest}
     return best.pop() if len(best) == 1 else None

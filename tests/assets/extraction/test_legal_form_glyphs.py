@@ -12,6 +12,9 @@ from assets.extraction.parties.names import tidy_name
     ("Marmi Carrara S.r.I.", "Marmi Carrara S.r.l."),  # the strokes
     ("Viru Tehnika 0Ü", "Viru Tehnika OÜ"),
     ("uAB Saulė", "UAB Saulė"),
+    ("Eesti Puit oü", "Eesti Puit OÜ"),  # both letters read small
+    ("Pärnu Ehitus Oû", "Pärnu Ehitus OÜ"),  # another mark over a letter that differs only in size
+    ("Tulpen Logistiek B.V", "Tulpen Logistiek B.V."),  # a dot lost at the end
 ])
 def test_a_legal_form_read_with_a_look_alike_glyph_is_the_form(read, name):
     assert tidy_name(read) == name
