@@ -151,6 +151,13 @@ def restore_marks(name: str, country: str | None, doubted: frozenset[str] = froz
         return _WORD.sub(lambda m: respelt(m.group()), name)
 
 
+def is_word(word: str, country: str | None) -> bool:
+    """Whether a dictionary of ``country`` knows ``word`` (as written, or in small letters)."""
+    books = dictionaries(country) if country is not None and country in ALPHABETS else ()
+    with _lock:
+        return any(book.knows(word) or book.knows(word.lower()) for book in books)
+
+
 def _bare(word: str) -> str:
     """A word in small letters without marks: how a word is told among those OCR read,
     whose marks the name's repairs may since have changed."""

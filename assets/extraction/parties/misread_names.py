@@ -57,7 +57,8 @@ def reopened_quote(name: str) -> str:
     if not after:
         form = _LEGAL_FORMS.match(fold(before))
         if form and form.end() < len(before) and before[form.end()] == " " and before[form.end():].strip():
-            return f"{before[: form.end()]} {opening}{before[form.end():].strip()}{name[at]}"
+            # its low opening quote read as a comma or a speck: 'UAB ,Žalgirio prekyba"'
+            return f"{before[: form.end()]} {opening}{before[form.end():].strip().lstrip(',.·')}{name[at]}"
     elif before and _LEGAL_FORMS.fullmatch(fold(after)):
         return f"{opening}{before}{name[at]} {after}"
     return name
@@ -190,3 +191,30 @@ def legal_form_glyphs(name: str) -> str:
         if form is not None:
             words[k] = form
     return " ".join(words)
+
+
+# Each country's legal forms: those of the packs whose language is the country's.
+_COUNTRY_FORMS: dict[str, list[str]] = {}
+for _language, _country in language_packs.countries().items():
+    _COUNTRY_FORMS.setdefault(_country, []).extend(language_packs.legal_forms()[_language])
+
+
+def country_form(name: str, country: str | None, is_word=lambda word: False) -> str:
+    """A name whose legal form, its first or last word, OCR garbled past a glyph ("Vi",
+    "Vij", "VSI", "Vš" for "VšĮ"; "OC" for "OÜ"): a word of two or three letters, opening
+    with a capital exactly one legal form of the party's ``country`` opens with and about
+    as long, is that form, where the name carries no form otherwise and the word is no
+    word of the language (``is_word``). Else the name as read."""
+    forms = _COUNTRY_FORMS.get(country or "", [])
+    words = name.split(" ")
+    if not forms or len(words) < 2 or _LEGAL_FORMS.search(fold(name)):
+        return name
+    for k in (0, len(words) - 1):
+        token = words[k]
+        if not 2 <= len(token) <= 3 or not token.isalpha() or not token[0].isupper() or is_word(token):
+            continue
+        opening = [form for form in forms if form[0] == token[0]]
+        if len(opening) == 1 and abs(len(opening[0]) - len(token)) <= 1:
+            words[k] = opening[0]
+            return " ".join(words)
+    return name

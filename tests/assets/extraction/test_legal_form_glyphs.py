@@ -29,3 +29,26 @@ def test_a_form_printed_in_another_case_stays_as_printed(name):
 def test_a_sole_traders_form_whose_narrow_letter_was_lost_is_whole():
     # PP-OCR reads "IĮ" at a name's end as a lone "I".
     assert tidy_name("Jono Petraičio I") == "Jono Petraičio IĮ"
+
+
+@pytest.mark.parametrize("read, country, name", [
+    ('Vi "Biuro prekės"', "LT", 'VšĮ "Biuro prekės"'),  # the one Lithuanian form a "V" opens
+    ("Aukštaitijos pienas Vš", "LT", "Aukštaitijos pienas VšĮ"),  # its narrow last letter lost
+    ("Vil Techninė priežiūra", "LT", "VšĮ Techninė priežiūra"),
+    ("Eesti Puit OC", "EE", "Eesti Puit OÜ"),
+    ("Tau prekyba", "LT", "Tau prekyba"),  # a word of the language
+    ("Marmi Carrara Sal", "IT", "Marmi Carrara Sal"),  # every Italian form opens with "S": none is told
+    ('UAB "Vi namai"', "LT", 'UAB "Vi namai"'),  # a form already
+    ("Vi Petrauskas", None, "Vi Petrauskas"),  # no country, no forms to tell
+])
+def test_a_legal_form_garbled_past_its_glyphs_is_the_one_of_its_country_opening_so(read, country, name):
+    from assets.extraction.parties.misread_names import country_form
+    from assets.extraction.spelling import is_word
+
+    assert country_form(read, country, lambda word: is_word(word, country)) == name
+
+
+def test_a_low_opening_quote_read_as_a_comma_is_reopened():
+    from assets.extraction.parties.misread_names import reopened_quote
+
+    assert reopened_quote('VšĮ ,Žalgirio prekyba"') == 'VšĮ "Žalgirio prekyba"'
