@@ -260,17 +260,22 @@ def _restore_leading_digits(result: Totals) -> None:
 
 
 def _derive(result: Totals) -> None:
-    """Fill the one missing value of net / VAT / gross from the other two."""
+    """Fill the one missing value of net / VAT / gross from the other two, where the three
+    can be an invoice's (``arithmetic.plausible``). Beside the gross, an amount labelled
+    VAT that leaves less than itself for the net is the net (no rate makes VAT larger than
+    the net: "Totel sin tVA 13300.16" read as a VAT label), and the rest the VAT."""
     net, vat, gross = (result.value(k) for k in ("net", "vat", "gross"))
     missing = [k for k, v in (("net", net), ("vat", vat), ("gross", gross)) if v is None]
     if len(missing) != 1:
         return
     key = missing[0]
-    if key == "net":
-        value = gross - vat  # type: ignore[operator]
-    elif key == "vat":
-        value = gross - net  # type: ignore[operator]
-    else:
-        value = net + vat  # type: ignore[operator]
-    result.chosen[key] = Candidate(value, 0.5, None)
+    values = {"net": net, "vat": vat, "gross": gross}
+    values[key] = gross - vat if key == "net" else gross - net if key == "vat" else net + vat  # type: ignore[operator]
+    if key == "net" and not plausible(values["net"], vat, gross) and plausible(vat, values["net"], gross):
+        labelled = result.chosen["vat"]  # the net, under a label read as VAT's
+        result.chosen["net"] = Candidate(labelled.value, 0.5 * labelled.score, labelled.span)
+        key, values = "vat", {"net": vat, "vat": values["net"], "gross": gross}
+    if not plausible(values["net"], values["vat"], values["gross"]):
+        return
+    result.chosen[key] = Candidate(values[key], 0.5, None)
     result.derived.add(key)

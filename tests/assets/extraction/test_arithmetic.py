@@ -187,3 +187,16 @@ def test_en16931_totals_terms_are_labels_of_their_own_kind(text, key):
     kinds = [h.key for h in layout.hits(line) if h.key in ("net", "vat", "gross", "payable", "discount", "charges",
                                                              "prepaid")]
     assert kinds == [key]
+
+
+def test_a_missing_total_is_derived_only_into_totals_an_invoice_can_print():
+    def totals(*rows):
+        return extract_invoice(scanned(page((60, [(50, "FACTURA F26-6731")]), *rows)))["totals"]
+
+    # an amount under a label read as VAT's ("Totel sin tVA") beside the gross leaves less
+    # than itself for the net: it is the net, the rest the VAT
+    got = totals((600, [(300, "IVA"), (450, "13300.16")]), (615, [(300, "TOTAL:"), (450, "16093.19")]))
+    assert (got["net"], got["vat"], got["gross"]) == ("13300.16", "2793.03", "16093.19")
+    # a VAT misread into millions leaves a negative net: none is derived
+    got = totals((600, [(300, "IVA 21%"), (450, "2779946.00")]), (615, [(300, "TOTAL:"), (450, "16016.15")]))
+    assert got["net"] is None
