@@ -20,7 +20,7 @@ from .labels import DOCUMENT_TYPES
 from .layout import Layout
 from .lines import Candidate, Span
 from .thresholds import MIN_COMPOUNDED, SENTENCE_WORDS
-from .vat_codes import vat_is_valid
+from .vat_codes import vat_is_valid, vat_well_formed
 
 _TOKEN = re.compile(r"[^\s:;,]+")
 _ID_TOKEN = re.compile(r"[0-9A-Za-zĄČĘĖĮŠŲŪŽąčęėįšųūž][0-9A-Za-zĄČĘĖĮŠŲŪŽąčęėįšųūž/._\-]*")
@@ -98,8 +98,9 @@ def _is_date(text: str) -> bool:
 
 
 def _party_identifier(text: str) -> bool:
-    """A VAT code with its country prefix or an IBAN, by checksum."""
-    return bool(re.match(r"[A-Z]{2}", text) and (vat_is_valid(text) or find_ibans(text)))
+    """A VAT code with its country prefix or an IBAN, by checksum; or a VAT code of its
+    country's format whose check digits OCR misread ("EE109546073")."""
+    return bool(re.match(r"[A-Z]{2}", text) and (vat_is_valid(text) or vat_well_formed(text) or find_ibans(text)))
 
 
 def _value_ignoring_labels(layout: Layout, hit: Hit, stop_keys: tuple[str, ...] = ()) -> Span | None:

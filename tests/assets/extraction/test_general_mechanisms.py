@@ -167,6 +167,13 @@ def test_a_number_sign_or_word_ocr_misread_still_announces_the_number(title, lin
     assert extract_invoice(scanned(page(*rows)))["invoiceNumber"] == number
 
 
+def test_a_vat_code_whose_check_digits_ocr_misread_is_no_invoice_number():
+    # "Käibemaksukohustuslase nr" misread: its "nr" reads like a number's label, but what
+    # follows is an Estonian VAT code of its format (one digit misread), not the number
+    rows = [(60, [(200, "ARVE")]), (80, [(200, "Kabemakslohustuslase nr EE109546073 Anve number A-9488")])]
+    assert extract_invoice(scanned(page(*rows)))["invoiceNumber"] == "A-9488"
+
+
 def test_a_printed_ne_or_a_series_after_a_title_is_no_misread_sign():
     # a text layer prints "Nr."; there "Ne 4282" is not read as a number sign
     rows = [(60, [(200, "SĄSKAITA")]), (80, [(200, "Ne 4282")])]
