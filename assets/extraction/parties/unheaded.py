@@ -54,7 +54,7 @@ def unheaded_parties(layout: Layout, blocks: dict[str, Block], receipt: bool = F
     """
     taken = {id(w) for b in blocks.values() for ln in b.lines for w in ln.words}
     known = {code for b in blocks.values() for code in _codes(b.lines)}
-    head = letterhead(layout, taken)
+    head = top = letterhead(layout, taken)
     if head is not None and not _in_large_type(layout, head.span):
         head = None  # a window's addressee where no letterhead stands: no seller's evidence
     senders = frozenset(return_senders(layout))
@@ -114,6 +114,12 @@ def unheaded_parties(layout: Layout, blocks: dict[str, Block], receipt: bool = F
         # No identifier left to anchor a seller (OCR garbled its codes), but the letterhead
         # names a company in large type: the seller by name alone.
         blocks["seller"] = Block("seller", None, [], head)
+    elif "seller" in missing and "buyer" in blocks and top is not None and _has_legal_form(str(top.value)) \
+            and not _names_block(blocks["buyer"], top):
+        # The same where a photo's type sizes cannot be told (its line boxes are as tall
+        # for the letterhead as for the body), a heading naming the buyer elsewhere: the
+        # company atop the page is no window's addressee.
+        blocks["seller"] = Block("seller", None, [], top)
     if "buyer" in missing and not receipt:
         if found:
             buyer = found[0][1]
@@ -140,6 +146,13 @@ def unheaded_parties(layout: Layout, blocks: dict[str, Block], receipt: bool = F
         if buyer is not None:
             buyer.role = "buyer"
             blocks["buyer"] = buyer
+
+
+def _names_block(block: Block, name: Candidate) -> bool:
+    """Whether ``name`` is the block's name, or stands among its lines."""
+    if block.name is not None and _core_name(str(block.name.value)) == _core_name(str(name.value)):
+        return True
+    return name.span is not None and any(name.span.line is ln for ln in block.lines)
 
 
 def _add_company_code(layout: Layout, party: Block, again: Block) -> None:

@@ -531,6 +531,20 @@ def test_words_followed_by_a_label_of_their_own_are_no_wrapped_labels_head():
     assert "vat" not in [h.key for h in layout.hits(first) if first.text[h.start:h.end] == "Total"]
 
 
+def test_a_company_atop_a_photo_is_the_seller_where_type_sizes_cannot_be_told():
+    # every line boxed as tall (a far photo's line boxes), the seller's code past reading,
+    # the buyer under its heading: the company named atop the page is the seller
+    rows = [(40, [(50, "Noordzee Handel N.V."), (300, "FACTUUR")]), (60, [(50, "Btw-id: 8ZIAB")]),
+            (80, [(300, "Factuurnummer: 2026-117")]),
+            (110, [(50, "Koper:")]), (124, [(50, "UAB Saulės vėjas")]), (136, [(50, "PVM kodas LT100001234510")]),
+            (150, [(50, "Gedimino pr. 12, LT-01103 Vilnius")])]
+    inv = extract_invoice(scanned(page(*rows)))
+    assert (inv["seller"]["name"], inv["buyer"]["name"]) == ("Noordzee Handel N.V.", "UAB Saulės vėjas")
+    # without the buyer's heading the company atop may be the window's addressee: no seller by it
+    inv = extract_invoice(scanned(page(*[r for r in rows if r[0] != 110])))
+    assert inv["seller"]["name"] != "Noordzee Handel N.V."
+
+
 def test_a_code_label_over_an_address_reads_no_code_from_it():
     rows = [(40, [(40, "SĄSKAITA FAKTŪRA")]), (60, [(40, "Pirkėjas:")]), (75, [(40, 'UAB "Švarūs langai"')]),
             (90, [(40, "Juridinio asmens 143646355")]), (104, [(40, "kodas:")]),
