@@ -37,7 +37,7 @@ from .calibration import calibrate, key_of
 from .labels import HEADER_FIELDS, HEADINGS, PARTY_FIELDS, TOTAL_FIELDS
 from .layout import Layout
 from .lines import Candidate
-from .tables import LineItem, detect_tables, table_items
+from .tables import LineItem, detect_tables, quantities_as_delivered, table_items
 from .thresholds import BY_ORDER
 from .totals import extract_totals
 from .validation import overall, validate
@@ -111,7 +111,7 @@ def extract_invoice(doc: Document, calibrated: bool = True, observe: dict | None
                 seller["iban"] = rec.put("seller.iban", cand)
                 break
 
-    items = _line_items(tables, rec, warnings)
+    items = _line_items(tables, rec, warnings, doc_type is not None and doc_type.value == "credit_note")
     supply = dates.get("deliveryDate") or dates.get("issueDate")
     supply_day = vat_rates.as_date(supply.value if supply is not None else None)
     totals = extract_totals(layout, _lines_net(items), of_party(seller), supply_day)
@@ -211,9 +211,10 @@ def _only_labels(layout: Layout, cand: Candidate) -> bool:
     return bool(covered) and not any(ch.isalnum() for ch in rest)
 
 
-def _line_items(tables: list, rec: _Recorder, warnings: list[str]) -> list[LineItem]:
+def _line_items(tables: list, rec: _Recorder, warnings: list[str], credit_note: bool) -> list[LineItem]:
     """Items of every table, their values' sources and confidences recorded."""
-    items = [item for table in tables for item in table_items(table)]
+    as_delivered = quantities_as_delivered(tables, credit_note)
+    items = [item for table in tables for item in table_items(table, as_delivered)]
     for i, item in enumerate(items):
         values = item.values
         values["lineNo"] = i + 1  # position on the document, across tables and pages

@@ -15,13 +15,13 @@ from __future__ import annotations
 
 from ..layout import Layout
 from .headers import find_header
-from .items import repair_row, table_items
+from .items import quantities_as_delivered, repair_row, table_items
 from .model import Column, LineItem, Row, Table
 from .reading import read_frame
 from .rows import continuation, read_rows
 from .structure import find_frames
 
-__all__ = ["detect_tables", "table_items", "repair_row", "Column", "LineItem", "Row", "Table"]
+__all__ = ["detect_tables", "table_items", "quantities_as_delivered", "repair_row", "Column", "LineItem", "Row", "Table"]
 
 
 def detect_tables(layout: Layout) -> list[Table]:

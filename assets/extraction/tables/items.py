@@ -37,14 +37,16 @@ def _quantity(text: str | None) -> tuple[Decimal | None, str | None]:
     return parse_amount(m.group(1), money=False), (m.group(2).strip() or None)
 
 
-def table_items(table: Table) -> list[LineItem]:
-    """The table's rows as item lines: DTO values with their spans and checks."""
+def table_items(table: Table, as_delivered: bool = False) -> list[LineItem]:
+    """The table's rows as item lines: DTO values with their spans and checks.
+    ``as_delivered``: the document prints its quantities positive beside negative amounts
+    (``quantities_as_delivered``)."""
     items = []
     exact = getattr(table, "text_layer", True)
     # Read by OCR, a quantity whose sign disagrees with its amount's lost its minus; unless
     # every row prints so (a credit note's quantities as delivered beside negative
     # amounts): OCR does not lose the same minus on every row.
-    signed = not exact and not _credited_as_delivered(table)
+    signed = not exact and not as_delivered and not _credited_as_delivered(table)
     for n, row in enumerate(table.rows, 1):
         quantity, glued_unit = _quantity(row.text("quantity"))
         unit_price, price_span = _money(row, "unitPrice")
@@ -84,6 +86,15 @@ def table_items(table: Table) -> list[LineItem]:
             consistent=_row_consistent(quantity, unit_price, discount, net, signed=signed, exact=exact),
             repaired=repaired))
     return items
+
+
+def quantities_as_delivered(tables: list[Table], credit_note: bool) -> bool:
+    """Whether a credit note prints its quantities as delivered: none of its rows, in any
+    table, prints a negative one. A credit note prints them either way ("-5" as well as
+    "10" beside "-198,00"); a single row cannot show every row printing so."""
+    return credit_note and not any(
+        (quantity := _quantity(row.text("quantity"))[0]) is not None and quantity < 0
+        for table in tables for row in table.rows)
 
 
 def _credited_as_delivered(table: Table) -> bool:

@@ -189,6 +189,27 @@ def test_read_by_ocr_a_quantity_whose_sign_disagrees_with_its_amount(second, exp
     assert lines(doc, "description", "quantity", "netAmount") == expected
 
 
+@pytest.mark.parametrize("rows, expected", [
+    # a credit note whose one row read prints its quantity as delivered: no minus lost
+    ([(220, [(40, "Huile d'olive"), (-300, "10"), (-380, "19,80"), (-540, "-198,00")])],
+     [("Huile d'olive", "10", "-198.00")]),
+    # a credit note that prints a negative quantity on a row: a positive one lost its minus
+    ([(220, [(40, "Nougat 250g"), (-300, "-5"), (-380, "4,00"), (-540, "-20,00")]),
+      (240, [(40, "Huile d'olive"), (-300, "10"), (-380, "19,80"), (-540, "-198,00")])],
+     [("Nougat 250g", "-5", "-20.00"), ("Huile d'olive", "-10", "-198.00")]),
+])
+def test_read_by_ocr_a_credit_notes_quantities_keep_the_sign_its_rows_print(rows, expected):
+    from assets.ocr.model import Document, Page
+
+    printed = page(
+        (100, [(40, "AVOIR AV-2017-0005")]),
+        (200, [(40, "Description"), (250, "Quantité"), (320, "Prix unitaire"), (470, "Prix HT")]),
+        *rows,
+    ).pages[0]
+    doc = Document([Page(1, printed.width, printed.height, printed.words, "tesseract", False)])
+    assert lines(doc, "description", "quantity", "netAmount") == expected
+
+
 def test_titles_stacked_over_five_lines_are_one_header_and_a_code_beside_its_description_is_split():
     # Titles stacked in their columns ("Art-Nr-Kunde" over "Art-Nr-Lief." over "Art-Nr" over
     # "(Art)"), the row under the last of them; the row's amount is after its allowances, so
