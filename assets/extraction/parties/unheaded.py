@@ -114,12 +114,6 @@ def unheaded_parties(layout: Layout, blocks: dict[str, Block], receipt: bool = F
         # No identifier left to anchor a seller (OCR garbled its codes), but the letterhead
         # names a company in large type: the seller by name alone.
         blocks["seller"] = Block("seller", None, [], head)
-    elif "seller" in missing and "buyer" in blocks and top is not None and _has_legal_form(str(top.value)) \
-            and not _names_block(blocks["buyer"], top):
-        # The same where a photo's type sizes cannot be told (its line boxes are as tall
-        # for the letterhead as for the body), a heading naming the buyer elsewhere: the
-        # company atop the page is no window's addressee.
-        blocks["seller"] = Block("seller", None, [], top)
     if "buyer" in missing and not receipt:
         if found:
             buyer = found[0][1]
@@ -146,6 +140,12 @@ def unheaded_parties(layout: Layout, blocks: dict[str, Block], receipt: bool = F
         if buyer is not None:
             buyer.role = "buyer"
             blocks["buyer"] = buyer
+    if "seller" not in blocks and "buyer" in blocks and top is not None and _has_legal_form(str(top.value)) \
+            and not _names_block(blocks["buyer"], top):
+        # The letterhead's company where a photo's type sizes cannot be told (its line
+        # boxes are as tall for the letterhead as for the body), the buyer found apart
+        # from it (under a heading, or as the window's addressee): the seller by name.
+        blocks["seller"] = Block("seller", None, [], top)
 
 
 def _names_block(block: Block, name: Candidate) -> bool:
