@@ -76,15 +76,22 @@ def is_salutation(text: str) -> bool:
 
 
 
+_DOMAIN = re.compile(r"(?:www\.)?[^\W_][\w-]{2,}\.[a-z]{2,3}")
+
+
 def looks_like_name(text: str) -> bool:
     """The shape of a party's name, whatever its language: it starts with a letter, a digit
     or a quote (not with the "/" of a heading that goes on, "Käufer/Leistungsempfänger"),
     has more letters than digits ("GLN 4333741000005", "FA-2017-0010" are codes), and is
     no field line ("Globale Nummer: 4000001123452 (GTIN)": a key, a colon, a code; or any
     value after a colon set apart, "Nummer : Liselotte Müllermann") nor a system's
-    identifier ("WELCOME_PACK_2017": words joined by underscores)."""
+    identifier ("WELCOME_PACK_2017": words joined by underscores) nor a web address with
+    at most a mark OCR read beside it ("as bookhotelsaintdenis.re": an e-mail's domain)."""
     text = text.strip()
     if not text or not _NAME_START.match(text) or re.search(r"[^\W_]_[^\W_]", text) or is_salutation(text):
+        return False
+    words = text.split()
+    if any(_DOMAIN.fullmatch(w) for w in words) and all(len(w) <= 2 or _DOMAIN.fullmatch(w) for w in words):
         return False
     letters = sum(ch.isalpha() for ch in text)
     digits = sum(ch.isdigit() for ch in text)

@@ -79,6 +79,9 @@ def test_plausible_totals(net, vat, gross, expected):
         ("AB-2019-0042", False),
         ("Kundennummer: 4711 0815", False),  # a field line: key, colon, code
         ("SPRING_OFFER_2026", False),  # a system's identifier
+        ("as bookhotelsaintdenis.re", False),  # an e-mail's domain, a mark OCR read beside it
+        ("www.aubonmoulin.fr", False),
+        ("Booking.com B.V.", True),  # a domain in a company's name
     ],
 )
 def test_the_shape_of_a_party_name(text, expected):
