@@ -21,7 +21,8 @@ from .reading import read_frame
 from .rows import continuation, read_rows
 from .structure import find_frames
 
-__all__ = ["detect_tables", "table_items", "quantities_as_delivered", "repair_row", "Column", "LineItem", "Row", "Table"]
+__all__ = ["detect_tables", "table_items", "quantities_as_delivered", "repair_row", "Column", "LineItem", "Row",
+           "Table"]
 
 
 def detect_tables(layout: Layout) -> list[Table]:
