@@ -7,15 +7,16 @@ the separators that end a name on its line.
 
 from __future__ import annotations
 
+import functools
 import re
 
 from .. import language_packs
 from ..alphabets import base_letter
 from ..contacts import EMAIL
 from ..countries import country_named
-from ..labels import ANY_TITLE
+from ..labels import ANY_TITLE, HEADER_FIELDS, HEADINGS, PARTY_FIELDS, TABLE_COLUMNS, TOTAL_FIELDS
 from ..lines import Span
-from ..normalize import clean_value, fold
+from ..normalize import clean_value, edit_distance, fold
 from .legal_forms import LEGAL_FORMS as _LEGAL_FORMS
 from .legal_forms import unglued_form
 from .legal_forms import alternatives as _alternatives
@@ -77,6 +78,32 @@ def is_salutation(text: str) -> bool:
 
 
 _DOMAIN = re.compile(r"(?:www\.)?[^\W_][\w-]{2,}\.[a-z]{2,3}")
+
+
+@functools.cache
+def _label_words() -> frozenset[str]:
+    """Every label's plain words of three letters or more ("kiekis", "buyer", "importe")."""
+    out = set()
+    for d in (*HEADINGS, *PARTY_FIELDS, *HEADER_FIELDS, *TOTAL_FIELDS, *TABLE_COLUMNS):
+        for word in re.split(r"[\s/]+", d.words or ""):
+            if len(word.strip(".:")) >= 3:
+                out.add(word.strip(".:"))
+    return frozenset(out)
+
+
+def label_words_only(text: str) -> bool:
+    """Whether a would-be name is nothing but label words as OCR reads them ("Kiekis",
+    "Buyer", "Btw-nummm", "Smporte", "Pmonės"): each word of three letters or more a
+    label's word, from four letters on within a letter in four of it. A name with a legal
+    form is a company's, whatever its words."""
+    folded = fold(text)
+    if _LEGAL_FORMS.search(folded):
+        return False
+    words = [w for w in (w.strip('.:,"„“”') for w in re.split(r"[\s/]+", folded)) if len(w) >= 3]
+    labels = _label_words()
+    return bool(words) and all(w in labels or len(w) >= 4 and any(
+        abs(len(w) - len(label)) <= len(label) // 4 and edit_distance(w, label) <= len(label) // 4
+        for label in labels) for w in words)
 
 
 def looks_like_name(text: str) -> bool:

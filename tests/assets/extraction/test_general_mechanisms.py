@@ -198,6 +198,17 @@ def test_the_one_later_date_is_the_due_date_whose_label_ocr_did_not_read():
     assert inv("Galioja iki 2026-03-19")["dueDate"] is None
 
 
+@pytest.mark.parametrize("text, labels", [
+    ("Kiekis", True), ("Buyer", True), ("Btw-nummm", True), ("Smporte", True), ("Delitvory Addresa", True),
+    ("Item Solutions", False), ("Theodor Est", False), ("Ma jolie boutique", False),
+    ("Kunde GmbH", False),  # a company's name, whatever its words
+])
+def test_a_would_be_name_of_label_words_as_ocr_reads_them_is_none(text, labels):
+    from assets.extraction.parties import label_words_only
+
+    assert label_words_only(text) is labels
+
+
 def test_a_line_of_the_invoices_own_fields_under_a_heading_is_no_name():
     rows = [(100, [(50, "Customer: 2")]), (120, [(50, "Your order AB321")]),
             (140, [(50, "Invoice # RE-1 issued at 2019-06-10")])]
