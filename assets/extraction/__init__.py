@@ -189,9 +189,9 @@ def _party(layout: Layout, blocks: dict, role: str, rec: _Recorder) -> dict:
     party, found = parties.read_block(layout, blocks[role])
     name = found.get("name")
     if name is not None and (_only_labels(layout, name) or not parties.looks_like_name(str(name.value))
-                             or parties.label_words_only(str(name.value))):
-        # A label ("VAT-ID:", "Kiekis", one OCR misread: "Btw-nummm") or a code read where
-        # the name should be: no name, not a wrong one.
+                             or parties.label_words_only(str(name.value)) or parties.postal_line(str(name.value))):
+        # A label ("VAT-ID:", "Kiekis", one OCR misread: "Btw-nummm"), a code or an address
+        # line read where the name should be: no name, not a wrong one.
         del found["name"]
         party["name"] = None
     for key, cand in found.items():

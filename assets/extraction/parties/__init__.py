@@ -19,10 +19,18 @@ and ``unheaded`` (parties found by their identifiers).
 """
 
 from .blocks import Block, find_blocks
-from .names import _looks_like_address, _name_end, label_words_only, looks_like_name, parse_address, tidy_name
+from .names import (
+    _looks_like_address,
+    _name_end,
+    label_words_only,
+    looks_like_name,
+    parse_address,
+    postal_line,
+    tidy_name,
+)
 from .reading import payment_ibans, read_block
 from .unheaded import unheaded_parties
 from .window import sender_name
 
 __all__ = ["Block", "find_blocks", "read_block", "unheaded_parties", "payment_ibans", "sender_name", "looks_like_name",
-           "label_words_only", "tidy_name", "parse_address"]
+           "label_words_only", "postal_line", "tidy_name", "parse_address"]

@@ -315,6 +315,12 @@ def _title_start(text: str) -> int | None:
     return m.start() if m is not None else None
 
 
+def postal_line(text: str) -> bool:
+    """An address line read where a name should be ("Gedimino pr. 14, LT-82613 Panevėžys"):
+    a postal code and no legal form."""
+    return bool(_POSTAL.search(text)) and not _has_legal_form(text)
+
+
 def _looks_like_address(text: str) -> bool:
     """A postal code, a street with its number ("Gedimino pr. 1", "1 High Street") or a
     country: an address line, not a name."""

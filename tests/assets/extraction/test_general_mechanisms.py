@@ -209,6 +209,16 @@ def test_a_would_be_name_of_label_words_as_ocr_reads_them_is_none(text, labels):
     assert label_words_only(text) is labels
 
 
+@pytest.mark.parametrize("text, address", [
+    ("Gedimino pr. 14, LT-82613 Panevėžys", True), ("Ukmergės g. 142-25, LT-32807 Kėdainiai", True),
+    ("UAB „Vilniaus spauda“", False), ("Bodegas Duero S.A. 46560 Bilbao", False),  # a legal form: a company
+])
+def test_an_address_line_read_where_a_name_should_be_is_none(text, address):
+    from assets.extraction.parties import postal_line
+
+    assert postal_line(text) is address
+
+
 def test_a_line_of_the_invoices_own_fields_under_a_heading_is_no_name():
     rows = [(100, [(50, "Customer: 2")]), (120, [(50, "Your order AB321")]),
             (140, [(50, "Invoice # RE-1 issued at 2019-06-10")])]
