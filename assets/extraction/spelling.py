@@ -134,7 +134,7 @@ def restore_marks(name: str, country: str | None, doubted: frozenset[str] = froz
     """``name`` with the marks of each of its words restored, and the words of ``doubted``
     (``doubted_words``: those OCR read with little confidence) respelt where a glyph or two
     that OCR confuses makes one word of them (see the module docstring)."""
-    books = dictionaries(country) if country is not None and country in ALPHABETS else ()
+    books = _books(country)
     if not books:
         return name
     marked = _marked(country)
@@ -153,9 +153,14 @@ def restore_marks(name: str, country: str | None, doubted: frozenset[str] = froz
 
 def is_word(word: str, country: str | None) -> bool:
     """Whether a dictionary of ``country`` knows ``word`` (as written, or in small letters)."""
-    books = dictionaries(country) if country is not None and country in ALPHABETS else ()
+    books = _books(country)
     with _lock:
         return any(book.knows(word) or book.knows(word.lower()) for book in books)
+
+
+def _books(country: str | None) -> tuple[_Hunspell, ...]:
+    """The dictionaries of a country whose alphabet is known, else none."""
+    return dictionaries(country) if country is not None and country in ALPHABETS else ()
 
 
 def _bare(word: str) -> str:

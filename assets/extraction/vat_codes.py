@@ -36,22 +36,29 @@ _VAT_RE = re.compile(
 _VAT_MIN_DIGITS = 3
 
 
-def vat_is_valid(code: str | None) -> bool:
-    """VAT code with its country prefix (EU, XI, CH, NO, GB), checked by python-stdnum."""
-    if not code:
-        return False
+def _validate(code: str) -> str:
+    """python-stdnum's check of a VAT code with its country prefix (EU, XI, CH, NO, GB):
+    the number as it validates, or its ``ValidationError`` (``InvalidChecksum`` where only
+    the check digits fail). python-stdnum fills a short Dutch number with zeros ("NL56029B41"
+    passes as NL000056029B41): a code read with digits missing is of no format. Only the one
+    leading zero Belgium's old nine-digit numbers lack is a printed form."""
     compacted = compact(code)
     module = next((m for prefix, m in _OTHER_VAT.items() if compacted.startswith(prefix)), std_vat)
     if module is ch_uid:  # the Swiss VAT number is the UID with a MWST/TVA/IVA suffix
         compacted = re.sub(r"(MWST|TVA|IVA|TPV)$", "", compacted)
+    if len(compact(module.compact(compacted))) > len(compacted) + 1:
+        raise ValidationError("digits missing")
+    return module.validate(compacted)
+
+
+def vat_is_valid(code: str | None) -> bool:
+    """VAT code with its country prefix (EU, XI, CH, NO, GB), checked by python-stdnum."""
+    if not code:
+        return False
     try:
-        valid = module.validate(compacted)
+        return bool(_validate(code))
     except (ValidationError, KeyError, TypeError):
         return False
-    # python-stdnum fills a short Dutch number with zeros ("NL56029B41" passes as
-    # NL000056029B41): a code read with digits missing, not one printed so. Only the one
-    # leading zero Belgium's old nine-digit numbers lack is a printed form.
-    return bool(valid) and len(compact(valid)) <= len(compacted) + 1
 
 
 def vat_well_formed(code: str | None) -> bool:
@@ -60,12 +67,8 @@ def vat_well_formed(code: str | None) -> bool:
     the party's VAT code as printed, reported with a failed checksum, never dropped."""
     if not code:
         return False
-    compacted = compact(code)
-    module = next((m for prefix, m in _OTHER_VAT.items() if compacted.startswith(prefix)), std_vat)
-    if module is ch_uid:
-        compacted = re.sub(r"(MWST|TVA|IVA|TPV)$", "", compacted)
     try:
-        module.validate(compacted)
+        _validate(code)
     except InvalidChecksum:
         return True
     except (ValidationError, KeyError, TypeError):

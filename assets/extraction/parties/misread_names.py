@@ -13,6 +13,7 @@ import re
 from .. import language_packs
 from ..alphabets import base_letter
 from ..normalize import fold
+from ..spelling import is_word
 from .legal_forms import LEGAL_FORMS as _LEGAL_FORMS
 
 
@@ -199,19 +200,19 @@ for _language, _country in language_packs.countries().items():
     _COUNTRY_FORMS.setdefault(_country, []).extend(language_packs.legal_forms()[_language])
 
 
-def country_form(name: str, country: str | None, is_word=lambda word: False) -> str:
+def country_form(name: str, country: str | None) -> str:
     """A name whose legal form, its first or last word, OCR garbled past a glyph ("Vi",
     "Vij", "VSI", "Vš" for "VšĮ"; "OC" for "OÜ"): a word of two or three letters, opening
     with a capital exactly one legal form of the party's ``country`` opens with and about
     as long, is that form, where the name carries no form otherwise and the word is no
-    word of the language (``is_word``). Else the name as read."""
+    word of the country's dictionaries (``spelling.is_word``). Else the name as read."""
     forms = _COUNTRY_FORMS.get(country or "", [])
     words = name.split(" ")
     if not forms or len(words) < 2 or _LEGAL_FORMS.search(fold(name)):
         return name
     for k in (0, len(words) - 1):
         token = words[k]
-        if not 2 <= len(token) <= 3 or not token.isalpha() or not token[0].isupper() or is_word(token):
+        if not 2 <= len(token) <= 3 or not token.isalpha() or not token[0].isupper() or is_word(token, country):
             continue
         opening = [form for form in forms if form[0] == token[0]]
         if len(opening) == 1 and abs(len(opening[0]) - len(token)) <= 1:

@@ -127,10 +127,12 @@ def test_ocr_look_alikes_in_a_vat_codes_letters():
 
 
 def test_a_dutch_code_read_with_digits_missing_is_not_filled_with_zeros():
-    from assets.extraction.vat_codes import vat_is_valid
+    from assets.extraction.vat_codes import vat_is_valid, vat_well_formed
 
-    # python-stdnum pads "NL56029B41" to NL000056029B41, which passes; no Dutch code is printed so
+    # python-stdnum pads "NL56029B41" to NL000056029B41, which passes; no Dutch code is printed
+    # so, and one whose check digits fail as well is of no format either
     assert not vat_is_valid("NL56029B41")
+    assert not vat_well_formed("NL56029B42")
     assert vat_is_valid("NL560298419B01")
     assert vat_is_valid("BE403019261")  # Belgium's old nine digits, printed without the leading zero
 

@@ -43,9 +43,8 @@ def test_a_sole_traders_form_whose_narrow_letter_was_lost_is_whole():
 ])
 def test_a_legal_form_garbled_past_its_glyphs_is_the_one_of_its_country_opening_so(read, country, name):
     from assets.extraction.parties.misread_names import country_form
-    from assets.extraction.spelling import is_word
 
-    assert country_form(read, country, lambda word: is_word(word, country)) == name
+    assert country_form(read, country) == name
 
 
 def test_a_low_opening_quote_read_as_a_comma_is_reopened():
