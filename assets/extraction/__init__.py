@@ -2,6 +2,8 @@
 
 ``extract_invoice(doc)`` is the entry point. The steps, each in its own module:
 
+0. ``checksummed``: a VAT code or IBAN whose checksum fails is read again from what the
+   reader weighed for each unsure character, where one valid reading stands out.
 1. ``layout.Layout``: lines, cells and labels of every page (labels.py dictionaries);
    ``fields`` finds a label's value by position.
 2. ``table``: the item tables, found by their header rows (carried over to a next page
@@ -31,7 +33,7 @@ from core.countries import of_party
 from core.vat_classification import undirected
 
 from ..ocr.model import Document
-from . import header, number, parties
+from . import checksummed, header, number, parties
 from .amounts import decimal_str, money_str
 from .calibration import calibrate, key_of
 from .labels import HEADER_FIELDS, HEADINGS, PARTY_FIELDS, TOTAL_FIELDS
@@ -87,6 +89,7 @@ def extract_invoice(doc: Document, calibrated: bool = True, observe: dict | None
     won (``invoices extract FILE --explain``).
     """
     started = time.perf_counter()
+    doc = checksummed.reread(doc)  # codes whose checksum failed, read again from the reader's choices
     layout = Layout(doc, ALL_LABELS)
     tables = detect_tables(layout)  # first: its lines are kept out of the header search
     rec = _Recorder()

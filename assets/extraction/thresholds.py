@@ -86,3 +86,14 @@ MAX_WRAPPED = 10  # lines a description may wrap over beyond a table's first or 
 MAX_CANDIDATES = 4  # the best-scored labelled readings of each total tried together
 MAX_INTEGER_DIGITS = 7  # an amount printed longer than this is a code, not a total
 MAX_AMOUNTS = 80  # the last amounts of a document: its totals are among them
+
+# ---------------------------------------------------------------- codes read again (``checksummed``)
+# A VAT code or IBAN whose checksum fails is read again from the recogniser's choices: at
+# most this many characters replaced, each by one it gave at least REREAD_MIN_CHOICE; the
+# valid reading must be at least REREAD_MIN_RATIO as likely as what was read and
+# REREAD_MARGIN times likelier than the next valid one. Decided on fresh far photos of tune
+# documents: a margin of 1.5 or 2, three changes or choices from 0.02 read the same.
+REREAD_MAX_CHANGES = 2
+REREAD_MIN_CHOICE = 0.05
+REREAD_MIN_RATIO = 0.02
+REREAD_MARGIN = 3.0

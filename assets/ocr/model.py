@@ -28,6 +28,11 @@ class Word:
     """A word with its box in points (top-left origin) and a confidence in 0..1.
 
     ``conf`` is 1.0 for text-layer words and Tesseract's word confidence / 100 for OCR.
+    ``choices``: where the reader says what else a character it was unsure of may be (PP-OCR
+    does), one entry per character of ``text``: the characters it weighed there with their
+    probabilities, the one read first; an empty entry where it was sure. None where every
+    character was sure or the reader gives no alternatives. Extraction reads a code whose
+    checksum fails again from them (``extraction.checksummed``).
     """
 
     text: str
@@ -36,6 +41,7 @@ class Word:
     x1: float
     y1: float
     conf: float = 1.0
+    choices: tuple[tuple[tuple[str, float], ...], ...] | None = None
 
     @property
     def cx(self) -> float:

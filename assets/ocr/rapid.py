@@ -10,7 +10,10 @@ The page is prepared exactly as for Tesseract (``page_image.straighten``: EXIF t
 photographed sheet cut out and straightened, OSD orientation, deskew), then shrunk to what
 PP-OCR's detector works at (its longer side capped at ``MAX_SIDE``; the recogniser reads
 each line at 48 px high whatever the page's resolution). PP-OCR returns lines; their words
-get boxes from the recogniser's character positions (``word_boxes``).
+get boxes from the recogniser's character positions (``word_boxes``), and where the
+recogniser was unsure of a character, what else it weighed there (``Word.choices``, kept by
+``ChoiceKeeper``): a photo's "8" read as "0" is often the recogniser's second choice, which
+a checksum can then pick (``extraction.checksummed``).
 
 A dependency of the service (``rapidocr`` carries its models; ``onnxruntime`` runs them);
 where it is missing, ``engines.Auto`` reads every page with Tesseract.
@@ -19,6 +22,7 @@ where it is missing, ``engines.Auto`` reads every page with Tesseract.
 from __future__ import annotations
 
 import functools
+import re
 import threading
 
 from PIL import Image
@@ -26,6 +30,13 @@ from PIL import Image
 from .model import Page, Word, split_words
 
 MAX_SIDE = 2000  # PP-OCR's detector scales the longer side to at most this anyway
+# A character the recogniser read at this probability or more keeps no alternatives; of one
+# it was less sure of, the CHOICES likeliest characters are kept, none below MIN_CHOICE.
+SURE = 0.95
+CHOICES = 3
+MIN_CHOICE = 0.01
+
+Choices = tuple[tuple[str, float], ...]
 
 _engine = None
 _lock = threading.Lock()
@@ -54,7 +65,55 @@ def _get_engine():
         _engine = RapidOCR(params={"Global.log_level": "error", "Global.use_cls": False,
                                    "EngineConfig.onnxruntime.intra_op_num_threads": 1,
                                    "EngineConfig.onnxruntime.inter_op_num_threads": 1})
+        recogniser = _engine._load_rec_model()
+        recogniser.postprocess_op = ChoiceKeeper(recogniser.postprocess_op)
     return _engine
+
+
+class ChoiceKeeper:
+    """The recogniser's CTC decoder, also keeping what else each character it emits may be.
+
+    The decoder takes the most likely character at every step of the line; the step that
+    emitted a character holds the probabilities of all the others too. They are kept per
+    line text (``lines``), in the order decoded, for ``read_lines`` to give to the words.
+    """
+
+    def __init__(self, decoder):
+        self.decoder = decoder
+        self.lines: dict[str, list[tuple[Choices, ...]]] = {}
+
+    def __getattr__(self, name):
+        return getattr(self.decoder, name)
+
+    def __call__(self, preds, return_word_box: bool = False, **kwargs):
+        result = self.decoder(preds, return_word_box, **kwargs)
+        for row, (text, _) in zip(preds, result[0]):
+            self.lines.setdefault(text, []).append(line_choices(row, self.decoder.character))
+        return result
+
+    def take(self, text: str) -> tuple[Choices, ...] | None:
+        """The choices decoded for a line of this text, once each."""
+        queue = self.lines.get(text)
+        return queue.pop(0) if queue else None
+
+
+def line_choices(row, character: list[str]) -> tuple[Choices, ...]:
+    """Per character the CTC decoder emits from ``row`` (steps x classes, class 0 the blank;
+    a character is emitted where the best class is no blank and not the step before's):
+    its likeliest characters with their probabilities, or nothing where it was sure."""
+    best = row.argmax(axis=1)
+    out = []
+    for step, k in enumerate(best):
+        if k == 0 or (step and best[step - 1] == k):
+            continue
+        probs = row[step]
+        if probs[k] >= SURE:
+            out.append(())
+            continue
+        top = probs.argsort()[::-1][:CHOICES]
+        out.append(tuple((character[c], round(float(probs[c]), 3)) for c in top
+                         if c != 0 and probs[c] >= MIN_CHOICE))
+    return tuple(out)
 
 
 def _quad_box(quad) -> tuple[float, float, float, float]:
@@ -90,9 +149,17 @@ def word_boxes(text: str, pieces: list[tuple[str, Box]], line_box: Box) -> list[
     return out
 
 
-def page_from_lines(lines: list[tuple[str, float, Box, list[tuple[str, Box]]]],
+def token_choices(text: str, choices: tuple[Choices, ...] | None) -> list[tuple[Choices, ...] | None]:
+    """Each word's share of its line's ``choices`` (None where it was sure of every letter)."""
+    spans = [m.span() for m in re.finditer(r"\S+", text)]
+    if not choices or len(choices) != len(text):
+        return [None] * len(spans)
+    return [choices[a:b] if any(choices[a:b]) else None for a, b in spans]
+
+
+def page_from_lines(lines: list[tuple[str, float, Box, list[tuple[str, Box]], tuple[Choices, ...] | None]],
                     width_px: int, height_px: int, dpi: float, page_number: int = 1) -> Page:
-    """A ``Page`` in points from PP-OCR's lines (text, score, box in pixels, pieces).
+    """A ``Page`` in points from PP-OCR's lines (text, score, box in pixels, pieces, choices).
 
     A line's score is the mean of its characters' probabilities; a word is right only when
     every one of its characters is, so its confidence is the score to the power of its
@@ -102,27 +169,31 @@ def page_from_lines(lines: list[tuple[str, float, Box, list[tuple[str, Box]]]],
     """
     px_to_pt = 72.0 / dpi
     words = []
-    for text, score, box, pieces in lines:
+    for text, score, box, pieces, choices in lines:
         score = max(0.0, min(1.0, float(score)))
-        for token, (x0, y0, x1, y1) in word_boxes(text, pieces, box):
+        for (token, (x0, y0, x1, y1)), kept in zip(word_boxes(text, pieces, box), token_choices(text, choices)):
             words.append(Word(token, x0 * px_to_pt, y0 * px_to_pt, x1 * px_to_pt, y1 * px_to_pt,
-                              score ** len(token)))
+                              score ** len(token), kept))
     return Page(number=page_number, width=width_px * px_to_pt, height=height_px * px_to_pt,
                 words=words, engine="rapidocr", text_layer=False)
 
 
-def read_lines(image: Image.Image) -> list[tuple[str, float, Box, list[tuple[str, Box]]]]:
-    """PP-OCR's lines of an upright page image: text, confidence, box in its pixels, and
-    the pieces (runs of characters with their boxes) the recogniser placed."""
+def read_lines(image: Image.Image) -> list[tuple[str, float, Box, list[tuple[str, Box]], tuple[Choices, ...] | None]]:
+    """PP-OCR's lines of an upright page image: text, confidence, box in its pixels, the
+    pieces (runs of characters with their boxes) the recogniser placed, and its choices."""
     import numpy as np
 
     with _lock:
-        result = _get_engine()(np.asarray(image.convert("RGB")), return_word_box=True)
-    if result is None or result.txts is None:
-        return []
+        engine = _get_engine()
+        keeper = engine.text_rec.postprocess_op
+        keeper.lines.clear()
+        result = engine(np.asarray(image.convert("RGB")), return_word_box=True)
+        if result is None or result.txts is None:
+            return []
+        choices = [keeper.take(text) for text in result.txts]
     pieces = result.word_results or [()] * len(result.txts)
-    return [(text, float(score), _quad_box(quad), [(t, _quad_box(q)) for t, _, q in line_pieces])
-            for text, score, quad, line_pieces in zip(result.txts, result.scores, result.boxes, pieces)
+    return [(text, float(score), _quad_box(quad), [(t, _quad_box(q)) for t, _, q in line_pieces], kept)
+            for text, score, quad, line_pieces, kept in zip(result.txts, result.scores, result.boxes, pieces, choices)
             if text and text.strip()]
 
 

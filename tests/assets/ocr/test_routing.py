@@ -51,7 +51,7 @@ def test_word_boxes_share_the_line_when_the_pieces_do_not_spell_it():
 
 
 def test_a_words_confidence_is_its_lines_score_for_each_of_its_characters():
-    page = rapid.page_from_lines([("LT100012345678 EUR", 0.99, (0, 0, 180, 10), [])], 600, 800, 72)
+    page = rapid.page_from_lines([("LT100012345678 EUR", 0.99, (0, 0, 180, 10), [], None)], 600, 800, 72)
     code, currency = page.words
     assert code.conf == pytest.approx(0.99 ** 14) and currency.conf == pytest.approx(0.99 ** 3)
 
@@ -81,3 +81,23 @@ def test_a_cyrillic_page_of_small_text_is_read_by_tesseract():
     page = engines.Auto().ocr_image(small, dpi=100)
     assert page.engine == "tesseract"
     assert {"Продавец:", "номер", "НДС"} & {word.text for word in page.words}
+
+
+def test_the_recogniser_s_choices_are_kept_for_the_characters_it_doubted():
+    """Class 0 is CTC's blank; a character is emitted where the best class changes."""
+    import numpy as np
+
+    character = ["blank", "L", "8", "6", " "]
+    steps = [[0.9, 0.1, 0, 0, 0], [0.01, 0.99, 0, 0, 0], [0.01, 0.99, 0, 0, 0], [0.9, 0, 0.05, 0.05, 0],
+             [0.1, 0, 0.38, 0.5, 0.02], [0.9, 0, 0, 0.1, 0], [0.02, 0, 0.97, 0.01, 0]]
+    assert rapid.line_choices(np.array(steps), character) == ((), (("6", 0.5), ("8", 0.38)), ())
+    assert rapid.token_choices("L6 8", ((), (("6", 0.5), ("8", 0.38)), (), ())) == [((), (("6", 0.5), ("8", 0.38))), None]
+    assert rapid.token_choices("L6 8", None) == [None, None]
+
+
+@pytest.mark.skipif(not rapid.available(), reason="rapidocr is not installed")
+def test_pp_ocr_words_carry_a_choice_per_character_where_it_doubted_one():
+    page = rapid.ocr_image(_at(50), dpi=50)  # small enough for the recogniser to doubt a letter
+    doubted = [w for w in page.words if w.choices]
+    assert doubted and all(len(w.choices) == len(w.text) for w in doubted)
+    assert all(pos[0][0] == ch for w in doubted for ch, pos in zip(w.text, w.choices) if pos)

@@ -1,0 +1,148 @@
+"""Codes read again under their checksums, from what the reader weighed for each character.
+
+A far photo's "LT918805710" comes out of PP-OCR as "LT918605710": the check digit fails, and
+the code is lost. The recogniser was unsure there ("6" at 0.47, "8" at 0.33) and says so
+(``Word.choices``). A VAT code or an IBAN carries its own check, so of the strings the
+recogniser's choices allow, the likeliest one that passes it is what was printed, where one
+stands clearly above the others: checksum-constrained decoding, before any rule reads the
+page. Every other word, and every code the page printed valid or past its choices, stays
+as read; a code so read keeps the reader's confidence, shared with any other valid reading.
+
+Only substitutions are tried (a character read for another, never one lost or added), at
+most ``REREAD_MAX_CHANGES`` of them, each to a character the recogniser gave at least
+``REREAD_MIN_CHOICE``; the winner must be at least ``REREAD_MIN_RATIO`` as likely as the
+reading itself and ``REREAD_MARGIN`` times likelier than the next valid string, or the word
+stays as read (``thresholds``).
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import re
+from collections.abc import Callable
+from dataclasses import replace
+
+from assets.ocr.model import Document, Page, Word
+
+from .identifiers import compact, iban_is_valid
+from .thresholds import REREAD_MARGIN, REREAD_MAX_CHANGES, REREAD_MIN_CHOICE, REREAD_MIN_RATIO
+from .vat_codes import EU_VAT_PREFIXES, OTHER_VAT_PREFIXES, vat_is_valid
+
+_PREFIXES = frozenset(EU_VAT_PREFIXES + OTHER_VAT_PREFIXES)
+# A VAT code as one word (after a label glued to it by a colon): two letters or what OCR
+# makes of them, maybe a speck, then eight to fourteen characters; an IBAN's first group
+# ("LT48"), its other groups (up to four characters each) following on the line.
+_VAT_SHAPE = re.compile(r"[A-Z0-9(\[|!]{2}[.\-/]?[0-9A-Z]{8,14}")
+_IBAN_HEAD = re.compile(r"[A-Z]{2}\d{2}")
+_IBAN_GROUP = re.compile(r"[0-9A-Z]{1,4}")
+
+Position = tuple[tuple[str, float], ...]  # the character read first, then the alternatives
+
+
+def reread(doc: Document) -> Document:
+    """``doc`` with every VAT code and IBAN whose checksum failed read again from its words'
+    choices where that decides it; the same object where no word has choices or none changed."""
+    if not any(w.choices for page in doc.pages for w in page.words):
+        return doc
+    pages = [_page(page) for page in doc.pages]
+    if all(new is old for new, old in zip(pages, doc.pages)):
+        return doc
+    return replace(doc, pages=pages)
+
+
+def _page(page: Page) -> Page:
+    if not any(w.choices for w in page.words):
+        return page
+    words = list(page.words)
+    index = {id(w): k for k, w in enumerate(words)}
+    changed = False
+    for line in page.lines():
+        for check, run in _code_runs(line.words):
+            if any(words[index[id(w)]] is not w for w in run):
+                continue  # a word already read again as part of another run
+            texts = _decode(check, run)
+            if texts is None:
+                continue
+            for word, text, conf in texts:
+                words[index[id(word)]] = replace(word, text=text, conf=conf, choices=None)
+            changed = True
+    return replace(page, words=words) if changed else page
+
+
+def _code_runs(words: list[Word]) -> list[tuple[Callable[[str], bool], list[Word]]]:
+    """Runs of a line's words that may be one code, with the check it must pass: a VAT code
+    as one word or its prefix and number apart ("LV 40000544800"); an IBAN as one word or
+    its groups, each length from the longest; only runs with a doubted character."""
+    runs: list[tuple[Callable[[str], bool], list[Word]]] = []
+    for k, word in enumerate(words):
+        if _VAT_SHAPE.fullmatch(word.text.rsplit(":", 1)[-1]):
+            runs.append((_vat_reads, [word]))
+        elif re.fullmatch(r"[A-Z0-9]{2}", word.text) and k + 1 < len(words) \
+                and re.fullmatch(r"[0-9A-Z]{8,14}", words[k + 1].text):
+            runs.append((_vat_reads, [word, words[k + 1]]))
+        if _IBAN_HEAD.match(word.text):
+            group = [word]
+            for nxt in words[k + 1:]:
+                if not _IBAN_GROUP.fullmatch(nxt.text) or sum(len(w.text) for w in group) >= 34:
+                    break
+                group.append(nxt)
+            runs += [(iban_is_valid, group[:n]) for n in range(len(group), 0, -1)
+                     if 15 <= sum(len(w.text) for w in group[:n]) <= 34]
+    return [(check, run) for check, run in runs if any(w.choices for w in run)]
+
+
+def _vat_reads(text: str) -> bool:
+    """Whether ``text`` (after a label glued to it by a colon) is a VAT code with its
+    country's prefix that python-stdnum passes."""
+    code = compact(text.rsplit(":", 1)[-1])
+    return (code[:2] in _PREFIXES or code[:3] in _PREFIXES) and vat_is_valid(code)
+
+
+def _decode(check: Callable[[str], bool], run: list[Word]) -> list[tuple[Word, str, float]] | None:
+    """The run's words as the likeliest valid code reads them, or None where the reading is
+    valid already, no valid string is near, or two are about as likely."""
+    positions: list[Position] = []
+    for word in run:
+        choices = word.choices or ((),) * len(word.text)
+        if len(choices) != len(word.text):
+            return None
+        positions += [pos[:1] + tuple(c for c in pos[1:] if c[1] >= REREAD_MIN_CHOICE)
+                      if pos and pos[0][0] == ch else ((ch, 1.0),) for ch, pos in zip(word.text, choices)]
+    read = "".join(p[0][0] for p in positions)
+    if check(read):
+        return None
+    scored = sorted(_valid_readings(positions, check), reverse=True)
+    if not scored or scored[0][0] < math.log(REREAD_MIN_RATIO):
+        return None
+    if len(scored) > 1 and scored[0][0] - scored[1][0] < math.log(REREAD_MARGIN):
+        return None
+    best, text = scored[0]
+    share = 1.0 / sum(math.exp(s - best) for s, _ in scored)
+    out, at = [], 0
+    for word in run:
+        piece = text[at:at + len(word.text)]
+        at += len(word.text)
+        if piece != word.text:
+            out.append((word, piece, word.conf * share))
+    return out
+
+
+def _valid_readings(positions: list[Position], check: Callable[[str], bool]) -> list[tuple[float, str]]:
+    """Every string within ``REREAD_MAX_CHANGES`` substitutions of the reading that ``check``
+    passes, with its log-likelihood relative to the reading."""
+    read = [p[0] for p in positions]
+    doubted = [k for k, p in enumerate(positions) if len(p) > 1]
+    out = []
+    for n in range(1, REREAD_MAX_CHANGES + 1):
+        for where in itertools.combinations(doubted, n):
+            for picks in itertools.product(*(positions[k][1:] for k in where)):
+                chars = [c for c, _ in read]
+                score = 0.0
+                for k, (ch, prob) in zip(where, picks):
+                    chars[k] = ch
+                    score += math.log(prob) - math.log(read[k][1])
+                text = "".join(chars)
+                if check(text):
+                    out.append((score, text))
+    return out

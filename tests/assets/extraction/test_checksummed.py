@@ -1,0 +1,65 @@
+"""Codes read again under their checksums from the reader's own per-character choices."""
+
+from assets.extraction import checksummed, extract_invoice
+from assets.extraction.identifiers import iban_is_valid
+from assets.extraction.vat_codes import vat_is_valid
+from assets.ocr.model import Document, Page, Word
+
+
+def _word(text: str, x: float, y: float, doubts: dict[int, tuple] | None = None, conf: float = 0.5) -> Word:
+    """A PP-OCR word; ``doubts`` maps a character's offset to what the recogniser weighed there."""
+    choices = None
+    if doubts:
+        choices = tuple(doubts.get(k, ()) for k in range(len(text)))
+    return Word(text, x, y, x + 6 * len(text), y + 10, conf, choices)
+
+
+def _photo(*rows: list[Word]) -> Document:
+    return Document([Page(1, 595, 842, [w for row in rows for w in row], "rapidocr", False)])
+
+
+def test_a_failed_check_digit_is_read_as_the_recognisers_next_choice():
+    assert not vat_is_valid("LT918605710") and vat_is_valid("LT918805710")
+    doc = _photo([_word("PVM", 50, 100), _word("kodas:", 80, 100),
+                  _word("LT918605710", 130, 100, {5: (("6", 0.47), ("8", 0.33), ("9", 0.07))})])
+    words = checksummed.reread(doc).pages[0].words
+    assert [w.text for w in words] == ["PVM", "kodas:", "LT918805710"]
+    assert words[2].conf <= 0.5 and words[2].choices is None
+
+
+def test_two_valid_readings_about_as_likely_leave_the_word_as_read():
+    assert vat_is_valid("LT918805710") and vat_is_valid("LT918605713")  # fifth or last digit: both pass
+    doc = _photo([_word("LT918605710", 130, 100, {5: (("6", 0.45), ("8", 0.35)), 10: (("0", 0.45), ("3", 0.3))})])
+    assert checksummed.reread(doc).pages[0].words[0].text == "LT918605710"
+
+
+def test_a_valid_reading_and_words_without_choices_stay_as_read():
+    valid = _photo([_word("LT918805710", 130, 100, {5: (("8", 0.5), ("6", 0.4))})])
+    assert checksummed.reread(valid) is valid
+    tesseract = Document([Page(1, 595, 842, [Word("LT918605710", 130, 100, 200, 110, 0.6)], "tesseract", False)])
+    assert checksummed.reread(tesseract) is tesseract
+
+
+def test_an_unlikely_choice_is_not_taken():
+    doc = _photo([_word("LT918605710", 130, 100, {5: (("6", 0.95), ("8", 0.01))})])
+    assert checksummed.reread(doc).pages[0].words[0].text == "LT918605710"
+
+
+def test_an_iban_printed_in_groups_is_read_again_across_them():
+    assert iban_is_valid("LT121000011101001000") and not iban_is_valid("LT121000011101007000")
+    row = [_word("IBAN", 50, 200), _word("LT12", 90, 200), _word("1000", 120, 200), _word("0111", 150, 200),
+           _word("0100", 180, 200), _word("7000", 210, 200, {0: (("7", 0.5), ("1", 0.4))})]
+    words = checksummed.reread(_photo(row)).pages[0].words
+    assert " ".join(w.text for w in words) == "IBAN LT12 1000 0111 0100 1000"
+
+
+def test_the_seller_s_vat_code_comes_back_where_the_photo_misread_a_digit():
+    rows = [
+        [_word("UAB", 50, 40), _word("Šiaurės", 80, 40), _word("vėjas", 130, 40)],
+        [_word("PVM", 50, 55), _word("kodas:", 80, 55),
+         _word("LT918605710", 120, 55, {5: (("6", 0.47), ("8", 0.33), ("9", 0.07))})],
+        [_word("PVM", 50, 100), _word("SĄSKAITA", 80, 100), _word("FAKTŪRA", 140, 100), _word("Nr.", 200, 100),
+         _word("AB-1042", 220, 100)],
+    ]
+    inv = extract_invoice(_photo(*rows))
+    assert inv["seller"]["vatCode"] == "LT918805710"
