@@ -20,7 +20,11 @@ it only by a glyph or two that small print confuses ("tinklal" is "tinklai", "sl
 replaces it. Two such suggestions, or one that needs another kind of change (a letter more
 or less, a glyph no print confuses), leave the word as read; a word OCR was sure of is never
 respelt, so a brand it read well stays a brand, and nor is a word of three letters (a legal
-form: "UAS" has too many neighbours a glyph away).
+form: "UAS" has too many neighbours a glyph away). Where the reader says what it weighed
+for each letter (PP-OCR's ``Word.choices``), a letter it was sure of is never respelt
+("Hansa" stays, though "Hanse" is the German word), and a doubted one may also become a
+letter the reader weighed there that print does not otherwise confuse ("Feänkost" is
+"Feinkost" where it weighed an "i").
 
 The dictionaries are Hunspell's, from the operating system (Debian's ``hunspell-*``
 packages, installed by ``make setup`` and the image), read through the C library's three
@@ -130,7 +134,8 @@ def dictionaries(country: str) -> tuple[_Hunspell, ...]:
     return tuple(_Hunspell(library, stem) for stem in stems if stem.with_suffix(".dic").exists())
 
 
-def restore_marks(name: str, country: str | None, doubted: frozenset[str] = frozenset()) -> str:
+def restore_marks(name: str, country: str | None,
+                  doubted: dict[str, tuple[frozenset[str], ...] | None] | None = None) -> str:
     """``name`` with the marks of each of its words restored, and the words of ``doubted``
     (``doubted_words``: those OCR read with little confidence) respelt where a glyph or two
     that OCR confuses makes one word of them (see the module docstring)."""
@@ -143,8 +148,8 @@ def restore_marks(name: str, country: str | None, doubted: frozenset[str] = froz
         if any(book.knows(word) for book in books):
             return word
         restored = _restored(word, marked, books)
-        if restored == word and len(word) >= RESPELL_MIN_LETTERS and _bare(word) in doubted:
-            return _glyphs_respelt(word, books)
+        if restored == word and len(word) >= RESPELL_MIN_LETTERS and doubted and _bare(word) in doubted:
+            return _glyphs_respelt(word, books, doubted[_bare(word)])
         return restored
 
     with _lock:
@@ -169,38 +174,55 @@ def _bare(word: str) -> str:
     return "".join(base_letter(ch.lower()) for ch in word)
 
 
-def doubted_words(words) -> frozenset[str]:
-    """The words (bare, ``_bare``) OCR read with a confidence under ``RESPELL_BELOW_CONF``."""
-    return frozenset(_bare(m.group()) for w in words if w.conf < RESPELL_BELOW_CONF
-                     for m in _WORD.finditer(w.text))
+def doubted_words(words) -> dict[str, tuple[frozenset[str], ...] | None]:
+    """The words (bare, ``_bare``) OCR read with a confidence under ``RESPELL_BELOW_CONF``,
+    each with, per letter, the letters (bare, small) the reader weighed there besides the one
+    it read, where the reader says (PP-OCR's ``Word.choices``; None where it does not)."""
+    out: dict[str, tuple[frozenset[str], ...] | None] = {}
+    for w in words:
+        if w.conf >= RESPELL_BELOW_CONF:
+            continue
+        for m in _WORD.finditer(w.text):
+            weighed = None
+            if w.choices is not None:
+                weighed = tuple(frozenset(_bare(c) for c, _ in pos[1:]) if pos else None
+                                for pos in w.choices[m.start():m.end()])
+            out[_bare(m.group())] = weighed
+    return out
 
 
-def _glyphs_respelt(word: str, books: tuple[_Hunspell, ...]) -> str:
+def _glyphs_respelt(word: str, books: tuple[_Hunspell, ...], weighed: tuple[frozenset[str], ...] | None = None) -> str:
     """The one suggestion of the dictionaries that differs from ``word`` only by letters
-    small print makes alike (at most ``RESPELL_MAX_GLYPHS`` of them) and by marks, else ``word``."""
+    small print makes alike (at most ``RESPELL_MAX_GLYPHS`` of them) and by marks, else
+    ``word``; where the reader said what it weighed for each letter (``weighed``), only by
+    letters it weighed there."""
     by_glyphs: dict[int, set[str]] = {}
     for book in books:
         for suggestion in book.suggest(word):
-            glyphs = _alike_glyphs(word, suggestion)
+            glyphs = _alike_glyphs(word, suggestion, weighed)
             if glyphs is not None and glyphs <= RESPELL_MAX_GLYPHS:
                 by_glyphs.setdefault(glyphs, set()).add(suggestion)
     fewest = by_glyphs[min(by_glyphs)] if by_glyphs else set()
     return fewest.pop() if len(fewest) == 1 else word
 
 
-def _alike_glyphs(read: str, word: str) -> int | None:
+def _alike_glyphs(read: str, word: str, weighed: tuple[frozenset[str], ...] | None = None) -> int | None:
     """How many letters of ``read`` small print made of another to spell ``word`` (marks
     aside), or None when ``word`` is not so made: another length, another case, a letter
-    no print confuses with the one read."""
+    no print confuses with the one read (or, given ``weighed``, the reader did not weigh)."""
     if len(read) != len(word) or read == word:
         return None
     glyphs = 0
-    for r, w in zip(read, word):
+    for k, (r, w) in enumerate(zip(read, word)):
         if r.isupper() != w.isupper():
             return None
         a, b = base_letter(r.lower()), base_letter(w.lower())
         if a != b:
-            if (a, b) not in _ALIKE:
+            if weighed is not None and len(weighed) == len(read):
+                allowed = weighed[k] is not None and (b in weighed[k] or (a, b) in _ALIKE)
+            else:
+                allowed = (a, b) in _ALIKE
+            if not allowed:
                 return None
             glyphs += 1
     return glyphs

@@ -101,3 +101,22 @@ def test_only_a_name_word_ocr_doubted_is_respelt():
 
     assert buyer(0.45) == 'UAB "Šilumos tinklai"'
     assert buyer(0.97) == 'UAB "Šilumos tinklal"'
+
+
+def _pp_ocr(text: str, doubts: dict[int, tuple]) -> Word:
+    """A word PP-OCR read unsure, with what it weighed at the letters of ``doubts``."""
+    return Word(text, 0, 0, 1, 1, 0.4, tuple(doubts.get(k, ()) for k in range(len(text))))
+
+
+def test_a_letter_the_reader_was_sure_of_is_not_respelt():
+    # "Hansa" is no German word, "Hanse" is: the dictionary alone would take it
+    sure = spelling.doubted_words([_pp_ocr("Hansa", {1: (("a", 0.8), ("o", 0.1))})])
+    assert restore_marks("Hansa Logistik GmbH", "DE", sure) == "Hansa Logistik GmbH"
+
+
+def test_a_letter_is_respelt_to_one_the_reader_weighed_there():
+    # "ä" for "i" is no confusion of small print's; the reader said it weighed an "i"
+    weighed = spelling.doubted_words([_pp_ocr("Feänkost", {2: (("ä", 0.5), ("i", 0.3))})])
+    assert restore_marks("Elbe Feänkost AG", "DE", weighed) == "Elbe Feinkost AG"
+    unweighed = spelling.doubted_words([_pp_ocr("Feänkost", {2: (("ä", 0.5), ("a", 0.3))})])
+    assert restore_marks("Elbe Feänkost AG", "DE", unweighed) == "Elbe Feänkost AG"
