@@ -9,7 +9,7 @@ import re
 
 from .. import language_packs
 from ..alphabets import base_letter, country_of_name, native_letters
-from ..company_codes import LOOSE_FORMATS, find_company_codes, read_company_code
+from ..company_codes import CHECKED, LOOSE_FORMATS, checked_register_codes, find_company_codes, read_company_code
 from ..countries import country_named
 from ..fields import label_values, wrapped_parts
 from ..hits import Hit
@@ -82,6 +82,10 @@ def read_block(layout: Layout, block: Block) -> tuple[dict, dict[str, Candidate]
                     and not ln.text[max(0, m.start() - 1) : m.start()].isalnum():
                 found["company_code"] = Candidate(m.group(), 0.6, Span(ln, m.start(), m.end()))
                 break
+    if "company_code" not in found:
+        country = vat_cc or (address or {}).get("country")
+        if country in CHECKED:
+            _checked_register_code(layout, lines, country, found)
     code = found.get("company_code")
     if code is not None and vat is not None and vat_cc and vat_is_valid(str(vat.value)):
         body = str(vat.value)[2:]
@@ -317,6 +321,22 @@ def _with_wrapped_rest(layout: Layout, name: Candidate) -> Candidate:
                 return Candidate(tidy_name(text), name.score, name.span)
             closed = closed or (text if began_open else None)
     return Candidate(tidy_name(closed), name.score, name.span) if closed else name
+
+
+def _checked_register_code(layout: Layout, lines: list[TextLine], country: str, found: dict[str, Candidate]) -> None:
+    """The party's register code where its label was not read ("Regisbrlood 13719945"): the
+    first number of the party's lines its country's register checksum accepts
+    (``checked_register_codes``), not on a telephone's line nor after a VAT code's label (a
+    Latvian VAT code whose prefix OCR lost is its register number's digits)."""
+    for line in lines:
+        if _PHONE_WORDS.search(line.folded):
+            continue
+        hits = layout.hits(line)
+        for code, start, end in checked_register_codes(line.text, country):
+            before = [h for h in hits if h.end <= start]
+            if not before or max(before, key=lambda h: h.end).key != "vat_code":
+                found["company_code"] = Candidate(code, 0.5, Span(line, start, end))
+                return
 
 
 def _fallbacks(lines: list[TextLine], found: dict[str, Candidate]) -> None:

@@ -335,3 +335,31 @@ def test_a_logo_ocr_read_as_letters_is_no_text_of_the_page():
     # a text layer's words are as printed
     lines = Layout(Document([Page(1, 595, 842, words, "pdf-text", True)]), ALL_LABELS).lines[1]
     assert "ÀX" in " ".join(ln.text for ln in lines)
+
+
+def test_a_register_code_whose_label_was_misread_is_known_by_its_country_s_checksum():
+    rows = [
+        (40, [(40, "ARVE nr 2026-15")]),
+        (80, [(40, "Müüja:")]),
+        (95, [(40, "Saare Kala AS")]),
+        (110, [(40, "Regisbrlood 13719945")]),  # "Registrikood" as OCR left it
+        (125, [(40, "KMKR: EE100797792")]),
+        (160, [(40, "Ostja:")]),
+        (175, [(40, "Pärnu Ehitus OÜ")]),
+        (190, [(40, "Telefon 37256123456")]),  # a number on a telephone's line is none
+    ]
+    inv = extract_invoice(scanned(page(*rows)))
+    assert (inv["seller"]["companyCode"], inv["seller"]["vatCode"]) == ("13719945", "EE100797792")
+    assert inv["buyer"]["companyCode"] is None
+
+
+def test_a_latvian_vat_code_whose_prefix_was_lost_is_no_register_code():
+    rows = [
+        (40, [(40, "Rēķins Nr. 45/25")]),
+        (80, [(40, "Pārdevējs:")]),
+        (95, [(40, "Latvijas Pārtika AS")]),
+        (110, [(40, "PVN reģ. Nr. LV40002929390")]),
+        (125, [(40, "PVN reģ. Nr. {40002929390")]),
+    ]
+    inv = extract_invoice(scanned(page(*rows)))
+    assert inv["seller"]["vatCode"] == "LV40002929390" and inv["seller"]["companyCode"] is None
