@@ -86,3 +86,12 @@ def test_words_that_are_not_months_leave_numbers_alone():
     found = find_dates(text)
     assert [d.value.isoformat() for d in found] == ["2026-03-14", "2026-03-28"]
     assert text[found[0].start:found[0].end] == "14. März 2026"
+
+
+def test_a_month_name_with_one_letter_misread_is_still_its_month():
+    from assets.extraction.dates import find_dates
+
+    assert month_number("febbralo") == 2 and month_number("Dezembcr") == 12
+    assert month_number("jutio") is None       # too short: "junio" and "julio" are a letter apart
+    assert month_number("marzec") == 3 and month_number("mbrzec") == 3
+    assert [d.value.isoformat() for d in find_dates("Data documento 15 febbralo 2025")] == ["2025-02-15"]
