@@ -63,6 +63,14 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
     ("dmy_misread_point", re.compile(
         _B + r'(?P<d>\d{1,2})\.(?P<m>\d{1,2})\s"(?P<y>(?:19|20)\d{2})(?!\d|[.,]\d|")'  # "„" as folded
     )),
+    # One of a dotted date's points lost in the print or read as a space ("25 05.2026",
+    # "08.06 2026"): two-digit month, four-digit year.
+    ("dmy_point_lost", re.compile(
+        _B + r"(?P<d>\d{1,2})\s(?P<m>\d{2})\.(?P<y>(?:19|20)\d{2})(?!\d|[.,]\d)"
+    )),
+    ("dmy_point_lost", re.compile(
+        _B + r"(?P<d>\d{1,2})\.(?P<m>\d{2})\s(?P<y>(?:19|20)\d{2})(?!\d|[.,]\d)"
+    )),
     ("words_d_y", re.compile(
         _B + _MONTH_WORD + r"\s*(?P<d>\d{1,2})(?:st|nd|rd|th)?,?\s*(?P<y>\d{4})" + _E
     )),

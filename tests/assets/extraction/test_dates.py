@@ -86,3 +86,9 @@ def test_a_date_whose_time_lost_its_space_is_read(text, expected):
 @pytest.mark.parametrize("text", ["25/11/20261", "25/11/2614:40", "25/11/202699:99"])
 def test_digits_run_into_a_year_that_are_no_time_make_no_date(text):
     assert find_dates(text) == []
+
+
+def test_a_dotted_date_with_one_point_read_as_a_space():
+    assert [d.value.isoformat() for d in find_dates("Дата 25 05.2026")] == ["2026-05-25"]
+    assert [d.value.isoformat() for d in find_dates("Оплатить до 08.06 2026")] == ["2026-06-08"]
+    assert find_dates("Kaina 12.50 2026") == []  # no month 50
