@@ -38,6 +38,27 @@ class LabelDef:
     # The words as written, when they are plain words (no pattern): what a misread
     # translation of the label is compared with (``layout.Layout._translates``).
     words: str | None = field(default=None, compare=False)
+    # Every plain phrasing of the label, for finding it misread (``misread_labels``): its
+    # words, or each reading of a pattern of words around one choice ("invoice (?:no|number)").
+    forms: tuple[str, ...] = field(default=(), compare=False)
+
+
+# Words around one group of plain choices, the group maybe optional.
+_ONE_CHOICE = re.compile(r"([a-z .'/-]*)\(\?:([a-z .'/#-]+(?:\|[a-z .'/#-]+)+)\)(\??)([a-z .'/-]*)")
+
+
+def _forms(pattern: str) -> tuple[str, ...]:
+    """The plain phrasings of a pack's label (see ``LabelDef.forms``)."""
+    if re.fullmatch(r"[a-z][a-z .'/-]*", pattern):
+        return (pattern.strip(),)
+    m = _ONE_CHOICE.fullmatch(pattern)
+    if m is None:
+        return ()
+    pre, choices, optional, post = m.groups()
+    out = [re.sub(r"\s+", " ", f"{pre}{c}{post}").strip() for c in choices.split("|")]
+    if optional:
+        out.append(re.sub(r"\s+", " ", f"{pre}{post}").strip())
+    return tuple(f for f in out if re.fullmatch(r"[a-z][a-z .'/-]*", f))
 
 
 def _head(pattern: str) -> str | None:
@@ -87,7 +108,7 @@ def _rn_or_m(pattern: str) -> str:
 
 def _defs(key: str, lang: str, patterns: list[str], weight: float = 1.0) -> list[LabelDef]:
     return [LabelDef(key, lang, re.compile(_rn_or_m(_rx(p))), weight, _head(_rx(p).replace("rn", "m")),
-                     p.strip() if re.fullmatch(r"[a-z][a-z .'/-]*", p) else None)
+                     p.strip() if re.fullmatch(r"[a-z][a-z .'/-]*", p) else None, _forms(p))
             for p in patterns]
 
 

@@ -45,13 +45,12 @@ def _index(defs: Sequence[LabelDef]) -> dict[tuple[int, str], list[tuple[str, st
         return kept[2]
     out: dict[tuple[int, str], list[tuple[str, str, int, LabelDef]]] = {}
     for d in defs:
-        if d.words is None:
-            continue
-        plain = _plain(d.words)
-        letters = sum(ch.isalpha() for ch in plain)
-        if letters >= MISREAD_MIN_LETTERS:
-            allowed = 1 if letters < MISREAD_TWO_EDITS else 2
-            out.setdefault((len(plain.split()), plain[0]), []).append((plain, plain.replace("rn", "m"), allowed, d))
+        for form in d.forms:
+            plain = _plain(form)
+            letters = sum(ch.isalpha() for ch in plain)
+            if letters >= MISREAD_MIN_LETTERS:
+                allowed = 1 if letters < MISREAD_TWO_EDITS else 2
+                out.setdefault((len(plain.split()), plain[0]), []).append((plain, plain.replace("rn", "m"), allowed, d))
     _INDEXES[id(defs)] = (defs, len(defs), out)
     return out
 

@@ -17,6 +17,7 @@ def _read(*rows, ocr=True, calibrated=True):
     ("Factuume.", "F59308", "invoiceNumber", "F59308"),                        # "rn" read "m", and one more
     ("Mokejimo temminas:", "2026.02.12", "dueDate", "2026-02-12"),
     ("Mokėjimo term inas", "30.12.2026", "dueDate", "2026-12-30"),             # a space inside a word
+    ("Invoice mumber:", "FV/796/10/2026", "invoiceNumber", "FV/796/10/2026"),  # a pack's pattern, one choice read
 ])
 def test_a_label_a_letter_off_is_read_on_a_page_ocr_read(label, value, field, expected):
     rows = [(40, [(40, "PROFORMA")]), (70, [(40, label), (200, value)])]
