@@ -8,6 +8,9 @@ stands clearly above the others: checksum-constrained decoding, before any rule 
 page. Every other word, and every code the page printed valid or past its choices, stays
 as read; a code so read keeps the reader's confidence, shared with any other valid reading.
 
+The same reading again serves an item row whose amount does not add up
+(``tables.items``): the row's quantity x price is its check.
+
 Only substitutions are tried (a character read for another, never one lost or added), at
 most ``REREAD_MAX_CHANGES`` of them, each to a character the recogniser gave at least
 ``REREAD_MIN_CHOICE``; the winner must be at least ``REREAD_MIN_RATIO`` as likely as the
@@ -87,9 +90,14 @@ def _code_runs(words: list[Word]) -> list[tuple[Callable[[str], bool], list[Word
                 if not _IBAN_GROUP.fullmatch(nxt.text) or sum(len(w.text) for w in group) >= 34:
                     break
                 group.append(nxt)
-            runs += [(iban_is_valid, group[:n]) for n in range(len(group), 0, -1)
+            runs += [(_iban_reads, group[:n]) for n in range(len(group), 0, -1)
                      if 15 <= sum(len(w.text) for w in group[:n]) <= 34]
     return [(check, run) for check, run in runs if any(w.choices for w in run)]
+
+
+def _iban_reads(text: str) -> bool:
+    """Whether ``text`` (an IBAN's groups, spaced) is a valid IBAN."""
+    return iban_is_valid(text.replace(" ", ""))
 
 
 def _vat_reads(text: str) -> bool:
@@ -100,15 +108,28 @@ def _vat_reads(text: str) -> bool:
 
 
 def _decode(check: Callable[[str], bool], run: list[Word]) -> list[tuple[Word, str, float]] | None:
-    """The run's words as the likeliest valid code reads them, or None where the reading is
-    valid already, no valid string is near, or two are about as likely."""
+    """The run's words as the likeliest valid code reads them (those that change), or None."""
+    reading = likeliest_reading(run, check)
+    if reading is None:
+        return None
+    texts, share = reading
+    return [(word, text, word.conf * share) for word, text in zip(run, texts) if text != word.text]
+
+
+def likeliest_reading(run: list[Word], check: Callable[[str], bool]) -> tuple[list[str], float] | None:
+    """The words of ``run`` (their texts joined by spaces) as the likeliest reading their
+    choices allow that ``check`` passes, each word's text, with the share of the likelihood
+    of every passing reading it has; None where the reading as read passes already, no
+    passing reading is near, or two are about as likely (see the module docstring)."""
     positions: list[Position] = []
-    for word in run:
+    for k, word in enumerate(run):
         choices = word.choices or ((),) * len(word.text)
         if len(choices) != len(word.text):
             return None
-        positions += [pos[:1] + tuple(c for c in pos[1:] if c[1] >= REREAD_MIN_CHOICE)
+        positions += [pos[:1] + tuple(c for c in pos[1:] if c[1] >= REREAD_MIN_CHOICE and c[0] != " ")
                       if pos and pos[0][0] == ch else ((ch, 1.0),) for ch, pos in zip(word.text, choices)]
+        if k + 1 < len(run):
+            positions.append(((" ", 1.0),))
     read = "".join(p[0][0] for p in positions)
     if check(read):
         return None
@@ -119,13 +140,7 @@ def _decode(check: Callable[[str], bool], run: list[Word]) -> list[tuple[Word, s
         return None
     best, text = scored[0]
     share = 1.0 / sum(math.exp(s - best) for s, _ in scored)
-    out, at = [], 0
-    for word in run:
-        piece = text[at:at + len(word.text)]
-        at += len(word.text)
-        if piece != word.text:
-            out.append((word, piece, word.conf * share))
-    return out
+    return text.split(" ") if len(run) > 1 else [text], share
 
 
 def _valid_readings(positions: list[Position], check: Callable[[str], bool]) -> list[tuple[float, str]]:

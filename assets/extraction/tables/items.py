@@ -7,6 +7,7 @@ from decimal import Decimal
 
 from .. import language_packs
 from ..amounts import decimal_str, find_amounts, money_str, parse_amount
+from ..checksummed import likeliest_reading
 from ..lines import Span
 from ..normalize import edit_distance
 from .model import LineItem, Row, Table
@@ -65,6 +66,11 @@ def table_items(table: Table, as_delivered: bool = False) -> list[LineItem]:
         if net is None and gross is not None and multiplies_gross(quantity, unit_price, rate, gross):
             net = (quantity * unit_price).quantize(Decimal("0.01"))  # a marketplace's line: gross printed
         quantity, unit_price, repaired = repair_row(quantity, unit_price, discount, net, signed=signed, exact=exact)
+        if not exact and net_span is not None and not _to_the_cent(quantity, unit_price, discount, net):
+            read_again = _net_read_again(net_span, quantity, unit_price, discount)
+            if read_again is not None:
+                net = read_again
+                repaired.append("netAmount")
         printed_no = (line_no or "").strip(".")  # "²" is a digit to isdigit() but no int()
         items.append(LineItem({
             "lineNo": int(printed_no) if printed_no.isascii() and printed_no.isdigit() else n,
@@ -86,6 +92,28 @@ def table_items(table: Table, as_delivered: bool = False) -> list[LineItem]:
             consistent=_row_consistent(quantity, unit_price, discount, net, signed=signed, exact=exact),
             repaired=repaired))
     return items
+
+
+def _to_the_cent(quantity, unit_price, discount, net) -> bool:
+    """Whether quantity x price - discount is the net amount to the cent (in size)."""
+    if quantity is None or unit_price is None or net is None:
+        return True  # nothing to check the amount against
+    return abs(abs(quantity * unit_price) - abs(discount or Decimal(0)) - abs(net)) <= Decimal("0.01")
+
+
+def _net_read_again(span, quantity, unit_price, discount) -> Decimal | None:
+    """A row's amount whose digits OCR misread, read again from the recogniser's choices
+    (``checksummed.likeliest_reading``) where one reading makes quantity x price - discount
+    the amount to the cent ("1 234,58" read for "1 234,56" beside 2 x 617,28)."""
+    def adds_up(text: str) -> bool:
+        found = [m for m in find_amounts(text) if m.has_decimals]
+        return bool(found) and _to_the_cent(quantity, unit_price, discount, found[-1].value)
+
+    reading = likeliest_reading(span.words, adds_up)
+    if reading is None:
+        return None
+    found = [m for m in find_amounts(" ".join(reading[0])) if m.has_decimals]
+    return found[-1].value
 
 
 def quantities_as_delivered(tables: list[Table], credit_note: bool) -> bool:

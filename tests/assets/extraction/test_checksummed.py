@@ -63,3 +63,20 @@ def test_the_seller_s_vat_code_comes_back_where_the_photo_misread_a_digit():
     ]
     inv = extract_invoice(_photo(*rows))
     assert inv["seller"]["vatCode"] == "LT918805710"
+
+
+def _row(y: float, *cells: tuple[float, str], doubts: dict[str, dict[int, tuple]] | None = None) -> list[Word]:
+    return [_word(text, x, y, (doubts or {}).get(text)) for x, text in cells]
+
+
+def test_an_item_amount_whose_digit_was_misread_is_read_again_where_the_row_then_adds_up():
+    rows = [
+        _row(40, (40, "INVOICE"), (120, "No."), (150, "77")),
+        _row(100, (40, "Description"), (250, "Qty"), (320, "Price"), (420, "Amount")),
+        _row(115, (40, "Oak"), (70, "boards"), (250, "2"), (320, "617.28"), (420, "1234.58"),
+             doubts={"1234.58": {6: (("8", 0.5), ("6", 0.4))}}),
+        _row(130, (40, "Pine"), (70, "planks"), (250, "3"), (320, "10.00"), (420, "30.00")),
+    ]
+    lines = extract_invoice(_photo(*rows))["lines"]
+    assert [(line["quantity"], line["unitPrice"], line["netAmount"]) for line in lines] == [
+        ("2", "617.28", "1234.56"), ("3", "10.00", "30.00")]
