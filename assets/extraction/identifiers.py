@@ -16,13 +16,18 @@ from dataclasses import dataclass
 
 from stdnum import bic as std_bic
 from stdnum import iban as std_iban
+from stdnum import numdb
 from stdnum.exceptions import ValidationError
 
 DIGIT_LOOKALIKES = str.maketrans({"O": "0", "o": "0", "D": "0", "Q": "0", "I": "1", "l": "1",
                                   "|": "1", "!": "1", "i": "1", "S": "5", "s": "5", "B": "8", "Z": "2", "z": "2",
                                   "G": "6", "b": "6", "g": "9", "q": "9", "T": "7"})
-_IBAN_RE = re.compile(r"(?<![A-Za-z0-9])(?P<iban>[A-Z]{2}\s?\d{2}(?:\s?[A-Z0-9]){10,32})")
+# The check digits may be read as their look-alike letters ("LVO9"): the format decides.
+_IBAN_RE = re.compile(r"(?<![A-Za-z0-9])(?P<iban>[A-Z]{2}\s?[\dOQDIl|SBZ]{2}(?:\s?[A-Z0-9]){10,32})")
 _BIC_RE = re.compile(r"(?<![A-Z0-9])([A-Z]{4}[A-Z]{2}[A-Z0-9]{2}(?:[A-Z0-9]{3})?)(?![A-Z0-9])")
+
+
+_IBAN_DB = numdb.get("iban")  # each country's account number format ("bban": "4!a13!c")
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,7 +96,7 @@ def find_ibans(text: str) -> list[CodeMatch]:
         for length in range(min(len(body), 34), 14, -1):
             candidate = body[:length]
             repaired = candidate[:4] + repair_digits(candidate[4:]) if candidate[2:4].isdigit() else candidate
-            for value, was_repaired in ((candidate, False), (repaired, True)):
+            for value, was_repaired in ((candidate, False), (repaired, True), (_as_formatted(candidate), True)):
                 if (not was_repaired or value != candidate) and iban_is_valid(value):
                     end = span_end(text, m.start(), candidate)
                     found.append(CodeMatch(value, m.start(), end, True, was_repaired))
@@ -100,6 +105,27 @@ def find_ibans(text: str) -> list[CodeMatch]:
                 continue
             break
     return found
+
+
+# Letters a digit printed where a country's account number has a letter is read as.
+_LETTER_LOOKALIKES = str.maketrans({"0": "O", "1": "I", "5": "S", "8": "B", "2": "Z", "6": "G"})
+_BBAN_PART = re.compile(r"(\d+)!?([nac])")
+
+
+def _as_formatted(candidate: str) -> str:
+    """An IBAN read with its look-alikes put where its country's format wants them: digits
+    in the check digits and where the account number has digits ("LVO9" is "LV09"), letters
+    where it has letters (an Italian CIN "0" is "O"); the rest as read. The checksum decides."""
+    info = _IBAN_DB.info(candidate)
+    bban = info[0][1].get("bban") if info and info[0][1] else None
+    if bban is None:
+        return candidate
+    kinds = "nn" + "".join(kind * int(count) for count, kind in _BBAN_PART.findall(bban))
+    if len(kinds) != len(candidate) - 2:
+        return candidate
+    table = {"n": DIGIT_LOOKALIKES, "a": _LETTER_LOOKALIKES}
+    return candidate[:2] + "".join(ch.translate(table[kind]) if kind in table else ch
+                                   for ch, kind in zip(candidate[2:], kinds))
 
 
 def format_iban(iban: str) -> str:

@@ -145,3 +145,10 @@ def test_the_digits_of_a_reference_glued_to_its_letters_are_no_bare_vat_code():
     assert read_vat_code("RE-2026-0412") is None
     assert read_vat_code("INV/2026/0412") is None
     assert read_vat_code("NIP 526-025-02-74", "PL").value == "PL5260250274"
+
+
+def test_an_iban_s_look_alikes_are_read_as_its_country_s_format_wants_them():
+    # check digits read as letters; an Italian CIN letter read as a digit
+    assert [m.value for m in find_ibans("Norēķinu konts: LVO9HABA7498086948615")] == ["LV09HABA7498086948615"]
+    assert [m.value for m in find_ibans("IBAN: IT81 0824 1666 6782 8366 1463 737")] == ["IT81O8241666678283661463737"]
+    assert find_ibans("IBAN: IT81 0824 1666 6782 8366 1463 738") == []  # the checksum still decides
