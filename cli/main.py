@@ -136,7 +136,8 @@ def _explain(file: Path, data: bytes, mime: str) -> None:
     fields = {path: {"value": get(invoice, path), **detail}
               for path, detail in why["fields"].items()}
     click.echo(json.dumps({"sourceFile": file.name, "engine": doc.engine, "fields": fields,
-                           "totals": why["totals"], "warnings": why["warnings"]},
+                           "totals": why["totals"], "readAgain": why.get("read_again", []),
+                           "warnings": why["warnings"]},
                           ensure_ascii=False, indent=2, default=str))
 
 

@@ -85,11 +85,13 @@ def extract_invoice(doc: Document, calibrated: bool = True, observe: dict | None
     ``calibrated=False`` leaves the rules' raw scores as the confidences, and ``observe``
     receives each field's calibration key: what ``eval.calibrate`` fits the calibration on.
     ``explain`` receives, per field, the raw score, the calibrated confidence and where the
-    value was read, and for the totals every candidate with its evidence and why the winner
-    won (``invoices extract FILE --explain``).
+    value was read, for the totals every candidate with its evidence and why the winner
+    won, and every code read again from the reader's choices (``invoices extract FILE
+    --explain``).
     """
     started = time.perf_counter()
-    doc = checksummed.reread(doc)  # codes whose checksum failed, read again from the reader's choices
+    # Codes whose checksum failed, read again from the reader's choices.
+    doc = checksummed.reread(doc, explain.setdefault("read_again", []) if explain is not None else None)
     layout = Layout(doc, ALL_LABELS)
     tables = detect_tables(layout)  # first: its lines are kept out of the header search
     rec = _Recorder()

@@ -43,18 +43,20 @@ _IBAN_GROUP = re.compile(r"[0-9A-Z]{1,4}")
 Position = tuple[tuple[str, float], ...]  # the character read first, then the alternatives
 
 
-def reread(doc: Document) -> Document:
+def reread(doc: Document, log: list[dict] | None = None) -> Document:
     """``doc`` with every VAT code and IBAN whose checksum failed read again from its words'
-    choices where that decides it; the same object where no word has choices or none changed."""
+    choices where that decides it; the same object where no word has choices or none changed.
+    ``log`` receives each word so read: its page, what was read, what it is read as and the
+    share of the likelihood of every valid reading it has (``invoices extract --explain``)."""
     if not any(w.choices for page in doc.pages for w in page.words):
         return doc
-    pages = [_page(page) for page in doc.pages]
+    pages = [_page(page, log) for page in doc.pages]
     if all(new is old for new, old in zip(pages, doc.pages)):
         return doc
     return replace(doc, pages=pages)
 
 
-def _page(page: Page) -> Page:
+def _page(page: Page, log: list[dict] | None) -> Page:
     if not any(w.choices for w in page.words):
         return page
     words = list(page.words)
@@ -69,6 +71,9 @@ def _page(page: Page) -> Page:
                 continue
             for word, text, conf in texts:
                 words[index[id(word)]] = replace(word, text=text, conf=conf, choices=None)
+                if log is not None:
+                    log.append({"page": page.number, "read": word.text, "as": text,
+                                "share": round(conf / word.conf, 3) if word.conf else None})
             changed = True
     return replace(page, words=words) if changed else page
 

@@ -80,3 +80,11 @@ def test_an_item_amount_whose_digit_was_misread_is_read_again_where_the_row_then
     lines = extract_invoice(_photo(*rows))["lines"]
     assert [(line["quantity"], line["unitPrice"], line["netAmount"]) for line in lines] == [
         ("2", "617.28", "1234.56"), ("3", "10.00", "30.00")]
+
+
+def test_explain_names_each_code_read_again():
+    doc = _photo([_word("PVM", 50, 100), _word("kodas:", 80, 100),
+                  _word("LT918605710", 130, 100, {5: (("6", 0.47), ("8", 0.33), ("9", 0.07))})])
+    why: dict = {}
+    extract_invoice(doc, explain=why)
+    assert why["read_again"] == [{"page": 1, "read": "LT918605710", "as": "LT918805710", "share": 1.0}]
