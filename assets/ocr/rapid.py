@@ -36,7 +36,7 @@ SURE = 0.95
 CHOICES = 3
 MIN_CHOICE = 0.01
 
-Choices = tuple[tuple[str, float], ...]
+Choices = tuple[tuple[str, float], ...]  # one character's: the one read first, then the others
 
 _engine = None
 _lock = threading.Lock()
@@ -65,8 +65,11 @@ def _get_engine():
         _engine = RapidOCR(params={"Global.log_level": "error", "Global.use_cls": False,
                                    "EngineConfig.onnxruntime.intra_op_num_threads": 1,
                                    "EngineConfig.onnxruntime.inter_op_num_threads": 1})
-        recogniser = _engine._load_rec_model()
-        recogniser.postprocess_op = ChoiceKeeper(recogniser.postprocess_op)
+        try:  # rapidocr 3.10's recogniser and its CTC decoder; without them, no choices
+            recogniser = _engine._load_rec_model()
+            recogniser.postprocess_op = ChoiceKeeper(recogniser.postprocess_op)
+        except AttributeError:
+            pass
     return _engine
 
 
@@ -149,6 +152,11 @@ def word_boxes(text: str, pieces: list[tuple[str, Box]], line_box: Box) -> list[
     return out
 
 
+# A line as PP-OCR read it: text, score, box in pixels, pieces (runs of characters with their
+# boxes), and per character its choices (None where the decoder's were not kept).
+ReadLine = tuple[str, float, Box, list[tuple[str, Box]], tuple[Choices, ...] | None]
+
+
 def token_choices(text: str, choices: tuple[Choices, ...] | None) -> list[tuple[Choices, ...] | None]:
     """Each word's share of its line's ``choices`` (None where it was sure of every letter)."""
     spans = [m.span() for m in re.finditer(r"\S+", text)]
@@ -157,8 +165,7 @@ def token_choices(text: str, choices: tuple[Choices, ...] | None) -> list[tuple[
     return [choices[a:b] if any(choices[a:b]) else None for a, b in spans]
 
 
-def page_from_lines(lines: list[tuple[str, float, Box, list[tuple[str, Box]], tuple[Choices, ...] | None]],
-                    width_px: int, height_px: int, dpi: float, page_number: int = 1) -> Page:
+def page_from_lines(lines: list[ReadLine], width_px: int, height_px: int, dpi: float, page_number: int = 1) -> Page:
     """A ``Page`` in points from PP-OCR's lines (text, score, box in pixels, pieces, choices).
 
     A line's score is the mean of its characters' probabilities; a word is right only when
@@ -178,19 +185,20 @@ def page_from_lines(lines: list[tuple[str, float, Box, list[tuple[str, Box]], tu
                 words=words, engine="rapidocr", text_layer=False)
 
 
-def read_lines(image: Image.Image) -> list[tuple[str, float, Box, list[tuple[str, Box]], tuple[Choices, ...] | None]]:
+def read_lines(image: Image.Image) -> list[ReadLine]:
     """PP-OCR's lines of an upright page image: text, confidence, box in its pixels, the
     pieces (runs of characters with their boxes) the recogniser placed, and its choices."""
     import numpy as np
 
     with _lock:
         engine = _get_engine()
-        keeper = engine.text_rec.postprocess_op
-        keeper.lines.clear()
+        keeper = getattr(engine.text_rec, "postprocess_op", None)
+        if isinstance(keeper, ChoiceKeeper):
+            keeper.lines.clear()
         result = engine(np.asarray(image.convert("RGB")), return_word_box=True)
         if result is None or result.txts is None:
             return []
-        choices = [keeper.take(text) for text in result.txts]
+        choices = [keeper.take(text) if isinstance(keeper, ChoiceKeeper) else None for text in result.txts]
     pieces = result.word_results or [()] * len(result.txts)
     return [(text, float(score), _quad_box(quad), [(t, _quad_box(q)) for t, _, q in line_pieces], kept)
             for text, score, quad, line_pieces, kept in zip(result.txts, result.scores, result.boxes, pieces, choices)
