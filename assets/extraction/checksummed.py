@@ -28,11 +28,10 @@ from dataclasses import replace
 
 from assets.ocr.model import Document, Page, Word
 
-from .identifiers import compact, iban_is_valid
+from .identifiers import iban_is_valid
 from .thresholds import REREAD_MARGIN, REREAD_MAX_CHANGES, REREAD_MIN_CHOICE, REREAD_MIN_RATIO
-from .vat_codes import EU_VAT_PREFIXES, OTHER_VAT_PREFIXES, vat_is_valid
+from .vat_codes import vat_is_valid
 
-_PREFIXES = frozenset(EU_VAT_PREFIXES + OTHER_VAT_PREFIXES)
 # A VAT code as one word (after a label glued to it by a colon): two letters or what OCR
 # makes of them, maybe a speck, then eight to fourteen characters; an IBAN's first group
 # ("LT48"), its other groups (up to four characters each) following on the line.
@@ -66,14 +65,15 @@ def _page(page: Page, log: list[dict] | None) -> Page:
         for check, run in _code_runs(line.words):
             if any(words[index[id(w)]] is not w for w in run):
                 continue  # a word already read again as part of another run
-            texts = _decode(check, run)
-            if texts is None:
+            reading = likeliest_reading(run, check)
+            if reading is None:
                 continue
-            for word, text, conf in texts:
-                words[index[id(word)]] = replace(word, text=text, conf=conf, choices=None)
-                if log is not None:
-                    log.append({"page": page.number, "read": word.text, "as": text,
-                                "share": round(conf / word.conf, 3) if word.conf else None})
+            texts, share = reading
+            for word, text in zip(run, texts):
+                if text != word.text:
+                    words[index[id(word)]] = replace(word, text=text, conf=word.conf * share, choices=None)
+                    if log is not None:
+                        log.append({"page": page.number, "read": word.text, "as": text, "share": round(share, 3)})
             changed = True
     return replace(page, words=words) if changed else page
 
@@ -107,18 +107,8 @@ def _iban_reads(text: str) -> bool:
 
 def _vat_reads(text: str) -> bool:
     """Whether ``text`` (after a label glued to it by a colon) is a VAT code with its
-    country's prefix that python-stdnum passes."""
-    code = compact(text.rsplit(":", 1)[-1])
-    return (code[:2] in _PREFIXES or code[:3] in _PREFIXES) and vat_is_valid(code)
-
-
-def _decode(check: Callable[[str], bool], run: list[Word]) -> list[tuple[Word, str, float]] | None:
-    """The run's words as the likeliest valid code reads them (those that change), or None."""
-    reading = likeliest_reading(run, check)
-    if reading is None:
-        return None
-    texts, share = reading
-    return [(word, text, word.conf * share) for word, text in zip(run, texts) if text != word.text]
+    country's prefix that python-stdnum passes (a prefix of no country's fails)."""
+    return vat_is_valid(text.rsplit(":", 1)[-1])
 
 
 def likeliest_reading(run: list[Word], check: Callable[[str], bool]) -> tuple[list[str], float] | None:
@@ -145,7 +135,7 @@ def likeliest_reading(run: list[Word], check: Callable[[str], bool]) -> tuple[li
         return None
     best, text = scored[0]
     share = 1.0 / sum(math.exp(s - best) for s, _ in scored)
-    return text.split(" ") if len(run) > 1 else [text], share
+    return text.split(" "), share
 
 
 def _valid_readings(positions: list[Position], check: Callable[[str], bool]) -> list[tuple[float, str]]:
