@@ -65,12 +65,13 @@ def table_items(table: Table, as_delivered: bool = False) -> list[LineItem]:
             quantity, unit_price = Decimal(1), net  # a till prints an item of one without its factors
         if net is None and gross is not None and multiplies_gross(quantity, unit_price, rate, gross):
             net = (quantity * unit_price).quantize(Decimal("0.01"))  # a marketplace's line: gross printed
+        # The recogniser's own doubt about the amount's digits first: repair_row would make
+        # a factor fit a misread amount ("617,29" beside "1 234,58").
+        read_again = None if exact or net_span is None or _to_the_cent(quantity, unit_price, discount, net) \
+            else _net_read_again(net_span, quantity, unit_price, discount)
+        net = read_again if read_again is not None else net
         quantity, unit_price, repaired = repair_row(quantity, unit_price, discount, net, signed=signed, exact=exact)
-        if not exact and net_span is not None and not _to_the_cent(quantity, unit_price, discount, net):
-            read_again = _net_read_again(net_span, quantity, unit_price, discount)
-            if read_again is not None:
-                net = read_again
-                repaired.append("netAmount")
+        repaired += ["netAmount"] if read_again is not None else []
         printed_no = (line_no or "").strip(".")  # "²" is a digit to isdigit() but no int()
         items.append(LineItem({
             "lineNo": int(printed_no) if printed_no.isascii() and printed_no.isdigit() else n,
@@ -105,15 +106,16 @@ def _net_read_again(span, quantity, unit_price, discount) -> Decimal | None:
     """A row's amount whose digits OCR misread, read again from the recogniser's choices
     (``checksummed.likeliest_reading``) where one reading makes quantity x price - discount
     the amount to the cent ("1 234,58" read for "1 234,56" beside 2 x 617,28)."""
-    def adds_up(text: str) -> bool:
+    def amount(text: str) -> Decimal | None:
         found = [m for m in find_amounts(text) if m.has_decimals]
-        return bool(found) and _to_the_cent(quantity, unit_price, discount, found[-1].value)
+        return found[-1].value if found else None
+
+    def adds_up(text: str) -> bool:
+        value = amount(text)
+        return value is not None and _to_the_cent(quantity, unit_price, discount, value)
 
     reading = likeliest_reading(span.words, adds_up)
-    if reading is None:
-        return None
-    found = [m for m in find_amounts(" ".join(reading[0])) if m.has_decimals]
-    return found[-1].value
+    return amount(" ".join(reading[0])) if reading is not None else None
 
 
 def quantities_as_delivered(tables: list[Table], credit_note: bool) -> bool:

@@ -88,3 +88,16 @@ def test_explain_names_each_code_read_again():
     why: dict = {}
     extract_invoice(doc, explain=why)
     assert why["read_again"] == [{"page": 1, "read": "LT918605710", "as": "LT918805710", "share": 1.0}]
+
+
+def test_an_item_amount_is_read_again_before_a_factor_is_made_to_fit_its_misreading():
+    # 1244.56 / 2 = 622.28, a slip from 617.28 that the row's arithmetic alone would take for the price
+    rows = [
+        _row(40, (40, "INVOICE"), (120, "No."), (150, "77")),
+        _row(100, (40, "Description"), (250, "Qty"), (320, "Price"), (420, "Amount")),
+        _row(115, (40, "Oak"), (70, "boards"), (250, "2"), (320, "617.28"), (420, "1244.56"),
+             doubts={"1244.56": {2: (("4", 0.5), ("3", 0.4))}}),
+        _row(130, (40, "Pine"), (70, "planks"), (250, "3"), (320, "10.00"), (420, "30.00")),
+    ]
+    lines = extract_invoice(_photo(*rows))["lines"]
+    assert (lines[0]["quantity"], lines[0]["unitPrice"], lines[0]["netAmount"]) == ("2", "617.28", "1234.56")
