@@ -108,14 +108,13 @@ def find_company_codes_of(text: str, country: str) -> list[tuple[str, int, int]]
 _BARE_NUMBER = re.compile(r"(?<![\w.,/\-])\d{8,13}(?![\w.,]\d|\w)")
 
 
-def checked_register_codes(text: str, country: str) -> list[tuple[str, int, int]]:
+def checked_register_codes(text: str, country: str | None) -> list[tuple[str, int, int]]:
     """Numbers standing alone in ``text`` that the register of ``country`` accepts by its
     checksum (only a country whose register has one, ``CHECKED``: a format alone is any
     number's): (code, start, end)."""
-    if country not in CHECKED:
-        return []
-    return [(m.group(), m.start(), m.end()) for m in _BARE_NUMBER.finditer(text)
-            if any(register_code_valid(module, m.group()) for module in CHECKED[country])]
+    modules = CHECKED.get(country or "", ())
+    return [(m.group(), m.start(), m.end()) for m in _BARE_NUMBER.finditer(text) if modules
+            and any(register_code_valid(module, m.group()) for module in modules)]
 
 
 _COMPANY_CODE_RE = re.compile(r"(?<![\d\w+])(\d{9})(?![\d\w])")

@@ -43,22 +43,24 @@ class LabelDef:
     forms: tuple[str, ...] = field(default=(), compare=False)
 
 
-# Words around one group of plain choices, the group maybe optional.
+# A label of plain words (no pattern); words around one group of plain choices, the group
+# maybe optional.
+_PLAIN = re.compile(r"[a-z][a-z .'/-]*")
 _ONE_CHOICE = re.compile(r"([a-z .'/-]*)\(\?:([a-z .'/#-]+(?:\|[a-z .'/#-]+)+)\)(\??)([a-z .'/-]*)")
 
 
 def _forms(pattern: str) -> tuple[str, ...]:
     """The plain phrasings of a pack's label (see ``LabelDef.forms``)."""
-    if re.fullmatch(r"[a-z][a-z .'/-]*", pattern):
+    if _PLAIN.fullmatch(pattern):
         return (pattern.strip(),)
     m = _ONE_CHOICE.fullmatch(pattern)
     if m is None:
         return ()
     pre, choices, optional, post = m.groups()
-    out = [re.sub(r"\s+", " ", f"{pre}{c}{post}").strip() for c in choices.split("|")]
+    out = [" ".join(f"{pre}{c}{post}".split()) for c in choices.split("|")]
     if optional:
-        out.append(re.sub(r"\s+", " ", f"{pre}{post}").strip())
-    return tuple(f for f in out if re.fullmatch(r"[a-z][a-z .'/-]*", f))
+        out.append(" ".join(f"{pre}{post}".split()))
+    return tuple(f for f in out if _PLAIN.fullmatch(f))
 
 
 def _head(pattern: str) -> str | None:
@@ -108,7 +110,7 @@ def _rn_or_m(pattern: str) -> str:
 
 def _defs(key: str, lang: str, patterns: list[str], weight: float = 1.0) -> list[LabelDef]:
     return [LabelDef(key, lang, re.compile(_rn_or_m(_rx(p))), weight, _head(_rx(p).replace("rn", "m")),
-                     p.strip() if re.fullmatch(r"[a-z][a-z .'/-]*", p) else None, _forms(p))
+                     p.strip() if _PLAIN.fullmatch(p) else None, _forms(p))
             for p in patterns]
 
 

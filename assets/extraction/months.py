@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from . import language_packs
 from .normalize import fold
+from .thresholds import MONTH_MISREAD_FROM
 
 # Language -> twelve entries, January first, each "form|form" (languages/<code>.toml, [months]).
 _NAMES = language_packs.month_names()
@@ -34,9 +35,6 @@ def _table(languages: dict[str, list[str]]) -> dict[str, int]:
 
 
 MONTHS = _table(_NAMES)
-# A word this long that differs from one month's names (and no other's) by one letter is
-# that month misread: dates are read only where a day and a year stand beside the word.
-MISREAD_FROM = 6
 ABBREVIATIONS = _table(_ABBREVIATIONS)
 assert all(MONTHS.get(a, n) == n for a, n in ABBREVIATIONS.items()), "an abbreviation that is another month's name"
 
@@ -44,7 +42,7 @@ assert all(MONTHS.get(a, n) == n for a, n in ABBREVIATIONS.items()), "an abbrevi
 @lru_cache(maxsize=2048)
 def month_number(word: str) -> int | None:
     """1-12 for a month name or an unambiguous abbreviation (3 letters or more), or a full
-    name with one letter misread (``MISREAD_FROM`` letters or more), else None."""
+    name with one letter misread (``MONTH_MISREAD_FROM`` letters or more), else None."""
     word = fold(word).rstrip(".")
     if word in MONTHS:
         return MONTHS[word]
@@ -53,7 +51,7 @@ def month_number(word: str) -> int | None:
     if len(word) < 3:
         return None
     found = {number for name, number in MONTHS.items() if name.startswith(word)}
-    if not found and len(word) >= MISREAD_FROM:
+    if not found and len(word) >= MONTH_MISREAD_FROM:
         # "febbralo", "Dezembcr": one letter of a full name misread
         found = {number for name, number in MONTHS.items()
                  if len(name) == len(word) and sum(a != b for a, b in zip(name, word)) == 1}

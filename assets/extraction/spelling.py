@@ -60,6 +60,9 @@ DICTIONARIES = {
 # More bare letters than this in one word is too many spellings to try (2^12 at most for
 # letters with one mark each); such a word is left as read.
 MAX_SPELLINGS = 4096
+# Per letter of a word, the letters (bare, small) the reader weighed there besides the one it
+# read; None for a letter it was sure of.
+Weighed = tuple[frozenset[str] | None, ...]
 _WORD = re.compile(r"[^\W\d_]{3,}")
 # Letters small print makes alike (compared without their marks, in small letters):
 # vertical strokes, round letters, an arch or an arm blurred.
@@ -134,8 +137,7 @@ def dictionaries(country: str) -> tuple[_Hunspell, ...]:
     return tuple(_Hunspell(library, stem) for stem in stems if stem.with_suffix(".dic").exists())
 
 
-def restore_marks(name: str, country: str | None,
-                  doubted: dict[str, tuple[frozenset[str], ...] | None] | None = None) -> str:
+def restore_marks(name: str, country: str | None, doubted: dict[str, Weighed | None] | None = None) -> str:
     """``name`` with the marks of each of its words restored, and the words of ``doubted``
     (``doubted_words``: those OCR read with little confidence) respelt where a glyph or two
     that OCR confuses makes one word of them (see the module docstring)."""
@@ -174,11 +176,11 @@ def _bare(word: str) -> str:
     return "".join(base_letter(ch.lower()) for ch in word)
 
 
-def doubted_words(words) -> dict[str, tuple[frozenset[str], ...] | None]:
+def doubted_words(words) -> dict[str, Weighed | None]:
     """The words (bare, ``_bare``) OCR read with a confidence under ``RESPELL_BELOW_CONF``,
     each with, per letter, the letters (bare, small) the reader weighed there besides the one
     it read, where the reader says (PP-OCR's ``Word.choices``; None where it does not)."""
-    out: dict[str, tuple[frozenset[str], ...] | None] = {}
+    out: dict[str, Weighed | None] = {}
     for w in words:
         if w.conf >= RESPELL_BELOW_CONF:
             continue
@@ -191,7 +193,7 @@ def doubted_words(words) -> dict[str, tuple[frozenset[str], ...] | None]:
     return out
 
 
-def _glyphs_respelt(word: str, books: tuple[_Hunspell, ...], weighed: tuple[frozenset[str], ...] | None = None) -> str:
+def _glyphs_respelt(word: str, books: tuple[_Hunspell, ...], weighed: Weighed | None = None) -> str:
     """The one suggestion of the dictionaries that differs from ``word`` only by letters
     small print makes alike (at most ``RESPELL_MAX_GLYPHS`` of them) and by marks, else
     ``word``; where the reader said what it weighed for each letter (``weighed``), only by
@@ -206,7 +208,7 @@ def _glyphs_respelt(word: str, books: tuple[_Hunspell, ...], weighed: tuple[froz
     return fewest.pop() if len(fewest) == 1 else word
 
 
-def _alike_glyphs(read: str, word: str, weighed: tuple[frozenset[str], ...] | None = None) -> int | None:
+def _alike_glyphs(read: str, word: str, weighed: Weighed | None = None) -> int | None:
     """How many letters of ``read`` small print made of another to spell ``word`` (marks
     aside), or None when ``word`` is not so made: another length, another case, a letter
     no print confuses with the one read (or, given ``weighed``, the reader did not weigh)."""

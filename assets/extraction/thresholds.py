@@ -86,6 +86,9 @@ MAX_WRAPPED = 10  # lines a description may wrap over beyond a table's first or 
 MAX_CANDIDATES = 4  # the best-scored labelled readings of each total tried together
 MAX_INTEGER_DIGITS = 7  # an amount printed longer than this is a code, not a total
 MAX_AMOUNTS = 80  # the last amounts of a document: its totals are among them
+# A word this long that differs from one month's names (and no other's) by one letter is that
+# month misread ("febbralo"): dates are read only where a day and a year stand beside the word.
+MONTH_MISREAD_FROM = 6
 
 # ---------------------------------------------------------------- codes read again (``checksummed``)
 # A VAT code or IBAN whose checksum fails is read again from the recogniser's choices: at

@@ -9,7 +9,7 @@ import re
 
 from .. import language_packs
 from ..alphabets import base_letter, country_of_name, native_letters
-from ..company_codes import CHECKED, LOOSE_FORMATS, checked_register_codes, find_company_codes, read_company_code
+from ..company_codes import LOOSE_FORMATS, checked_register_codes, find_company_codes, read_company_code
 from ..countries import country_named
 from ..fields import label_values, wrapped_parts
 from ..hits import Hit
@@ -83,9 +83,7 @@ def read_block(layout: Layout, block: Block) -> tuple[dict, dict[str, Candidate]
                 found["company_code"] = Candidate(m.group(), 0.6, Span(ln, m.start(), m.end()))
                 break
     if "company_code" not in found:
-        country = vat_cc or (address or {}).get("country")
-        if country in CHECKED:
-            _checked_register_code(layout, lines, country, found)
+        _checked_register_code(layout, lines, vat_cc or (address or {}).get("country"), found)
     code = found.get("company_code")
     if code is not None and vat is not None and vat_cc and vat_is_valid(str(vat.value)):
         body = str(vat.value)[2:]
@@ -323,7 +321,8 @@ def _with_wrapped_rest(layout: Layout, name: Candidate) -> Candidate:
     return Candidate(tidy_name(closed), name.score, name.span) if closed else name
 
 
-def _checked_register_code(layout: Layout, lines: list[TextLine], country: str, found: dict[str, Candidate]) -> None:
+def _checked_register_code(layout: Layout, lines: list[TextLine], country: str | None,
+                           found: dict[str, Candidate]) -> None:
     """The party's register code where its label was not read ("Regisbrlood 13719945"): the
     first number of the party's lines its country's register checksum accepts
     (``checked_register_codes``), not on a telephone's line nor after a VAT code's label (a
