@@ -34,14 +34,18 @@ def test_two_valid_readings_about_as_likely_leave_the_word_as_read():
 
 
 def test_a_valid_reading_and_words_without_choices_stay_as_read():
-    valid = _photo([_word("LT918805710", 130, 100, {5: (("8", 0.5), ("6", 0.4))})])
+    # "LT918605713", two weighed letters away, is valid too: the code as printed passes already
+    valid = _photo([_word("LT918805710", 130, 100, {5: (("8", 0.5), ("6", 0.4)), 10: (("0", 0.5), ("3", 0.4))})])
     assert checksummed.reread(valid) is valid
     tesseract = Document([Page(1, 595, 842, [Word("LT918605710", 130, 100, 200, 110, 0.6)], "tesseract", False)])
     assert checksummed.reread(tesseract) is tesseract
 
 
 def test_an_unlikely_choice_is_not_taken():
-    doc = _photo([_word("LT918605710", 130, 100, {5: (("6", 0.95), ("8", 0.01))})])
+    doc = _photo([_word("LT918605710", 130, 100, {5: (("6", 0.5), ("8", 0.03))})])  # below REREAD_MIN_CHOICE
+    assert checksummed.reread(doc).pages[0].words[0].text == "LT918605710"
+    # the one valid reading ("LT918005711") needs two letters the reader gave 0.06 each
+    doc = _photo([_word("LT918605710", 130, 100, {5: (("6", 0.9), ("0", 0.06)), 10: (("0", 0.9), ("1", 0.06))})])
     assert checksummed.reread(doc).pages[0].words[0].text == "LT918605710"
 
 
