@@ -16,6 +16,13 @@ most ``REREAD_MAX_CHANGES`` of them, each to a character the recogniser gave at 
 ``REREAD_MIN_CHOICE``; the winner must be at least ``REREAD_MIN_RATIO`` as likely as the
 reading itself and ``REREAD_MARGIN`` times likelier than the next valid string, or the word
 stays as read (``thresholds``).
+
+Before the choices, a code read alone again from other crops of its box (``Word.views``,
+PP-OCR's pages) is read as its views say: where views pass the check, the reading most of
+them give, at least ``VIEWS_MIN_VOTES`` of them and more than any other passing reading,
+within ``VIEWS_MAX_EDITS`` of what was first read ("L656768314", read "LT656768314" in
+three of six crops). A view may also find a code whose first reading no longer looked
+like one ("88102252264" for "EE102252264").
 """
 
 from __future__ import annotations
@@ -23,13 +30,22 @@ from __future__ import annotations
 import itertools
 import math
 import re
+from collections import Counter
 from collections.abc import Callable
 from dataclasses import replace
 
 from assets.ocr.model import Document, Page, Word
 
 from .identifiers import iban_is_valid
-from .thresholds import REREAD_MARGIN, REREAD_MAX_CHANGES, REREAD_MIN_CHOICE, REREAD_MIN_RATIO
+from .normalize import edit_distance
+from .thresholds import (
+    REREAD_MARGIN,
+    REREAD_MAX_CHANGES,
+    REREAD_MIN_CHOICE,
+    REREAD_MIN_RATIO,
+    VIEWS_MAX_EDITS,
+    VIEWS_MIN_VOTES,
+)
 from .vat_codes import vat_is_valid
 
 # A VAT code as one word (after a label glued to it by a colon): two letters or what OCR
@@ -38,6 +54,8 @@ from .vat_codes import vat_is_valid
 _VAT_SHAPE = re.compile(r"[A-Z0-9(\[|!]{2}[.\-/]?[0-9A-Z]{8,14}")
 _IBAN_HEAD = re.compile(r"[A-Z]{2}\d{2}")
 _IBAN_GROUP = re.compile(r"[0-9A-Z]{1,4}")
+# A VAT code at the end of a view that also read a label before it ("NO.LT108927845016").
+_VAT_AT_END = re.compile(r"[A-Z]{2}[0-9A-Z]{8,12}$")
 
 Position = tuple[tuple[str, float], ...]  # the character read first, then the alternatives
 
@@ -47,7 +65,7 @@ def reread(doc: Document, log: list[dict] | None = None) -> Document:
     choices where that decides it; the same object where no word has choices or none changed.
     ``log`` receives each word so read: its page, what was read, what it is read as and the
     share of the likelihood of every valid reading it has (``invoices extract --explain``)."""
-    if not any(w.choices for page in doc.pages for w in page.words):
+    if not any(w.choices or w.views for page in doc.pages for w in page.words):
         return doc
     pages = [_page(page, log) for page in doc.pages]
     if all(new is old for new, old in zip(pages, doc.pages)):
@@ -56,7 +74,7 @@ def reread(doc: Document, log: list[dict] | None = None) -> Document:
 
 
 def _page(page: Page, log: list[dict] | None) -> Page:
-    if not any(w.choices for w in page.words):
+    if not any(w.choices or w.views for w in page.words):
         return page
     words = list(page.words)
     index = {id(w): k for k, w in enumerate(words)}
@@ -65,15 +83,18 @@ def _page(page: Page, log: list[dict] | None) -> Page:
         for check, run in _code_runs(line.words):
             if any(words[index[id(w)]] is not w for w in run):
                 continue  # a word already read again as part of another run
-            reading = likeliest_reading(run, check)
+            reading, by = (read_in_views(run[0], check), "views") if len(run) == 1 else (None, "")
+            if reading is None:
+                reading, by = likeliest_reading(run, check), "choices"
             if reading is None:
                 continue
             texts, share = reading
             for word, text in zip(run, texts):
                 if text != word.text:
-                    words[index[id(word)]] = replace(word, text=text, conf=word.conf * share, choices=None)
+                    words[index[id(word)]] = replace(word, text=text, conf=word.conf * share, choices=None, views=None)
                     if log is not None:
-                        log.append({"page": page.number, "read": word.text, "as": text, "share": round(share, 3)})
+                        log.append({"page": page.number, "read": word.text, "as": text, "by": by,
+                                    "share": round(share, 3)})
             changed = True
     return replace(page, words=words) if changed else page
 
@@ -84,7 +105,8 @@ def _code_runs(words: list[Word]) -> list[tuple[Callable[[str], bool], list[Word
     its groups, each length from the longest; only runs with a doubted character."""
     runs: list[tuple[Callable[[str], bool], list[Word]]] = []
     for k, word in enumerate(words):
-        if _VAT_SHAPE.fullmatch(word.text.rsplit(":", 1)[-1]):
+        if _VAT_SHAPE.fullmatch(word.text.rsplit(":", 1)[-1]) \
+                or any(_VAT_SHAPE.fullmatch(code) for view in word.views or () for code in _view_codes(view)):
             runs.append((_vat_reads, [word]))
         elif re.fullmatch(r"[A-Z0-9]{2}", word.text) and k + 1 < len(words) \
                 and re.fullmatch(r"[0-9A-Z]{8,14}", words[k + 1].text):
@@ -97,7 +119,7 @@ def _code_runs(words: list[Word]) -> list[tuple[Callable[[str], bool], list[Word
                 group.append(nxt)
             runs += [(_iban_reads, group[:n]) for n in range(len(group), 0, -1)
                      if 15 <= sum(len(w.text) for w in group[:n]) <= 34]
-    return [(check, run) for check, run in runs if any(w.choices for w in run)]
+    return [(check, run) for check, run in runs if any(w.choices or w.views for w in run)]
 
 
 def _iban_reads(text: str) -> bool:
@@ -109,6 +131,31 @@ def _vat_reads(text: str) -> bool:
     """Whether ``text`` (after a label glued to it by a colon) is a VAT code with its
     country's prefix that python-stdnum passes (a prefix of no country's fails)."""
     return vat_is_valid(text.rsplit(":", 1)[-1])
+
+
+def read_in_views(word: Word, check: Callable[[str], bool]) -> tuple[list[str], float] | None:
+    """``word``'s text as most of its views read it where ``check`` passes that and not
+    what was first read (a label glued by a colon kept), with the share of the views that
+    read it; None where no view passes, the first reading does, or the views are split
+    (see the module docstring)."""
+    if not word.views or check(word.text):
+        return None
+    label, colon, read = word.text.rpartition(":")
+    votes = Counter(code for view in word.views for code in _view_codes(view)
+                    if check(code) and edit_distance(code, read) <= VIEWS_MAX_EDITS)
+    ranked = votes.most_common(2)
+    if not ranked or ranked[0][1] < VIEWS_MIN_VOTES or (len(ranked) > 1 and ranked[1][1] == ranked[0][1]):
+        return None
+    code, n = ranked[0]
+    return [label + colon + code], n / len(word.views)
+
+
+def _view_codes(view: str) -> set[str]:
+    """What a view may have read a code as: its text without spaces or edge marks, after a
+    glued label's colon, and a VAT code that ends it (a label before it read with a point)."""
+    text = re.sub(r"\s+", "", view).rsplit(":", 1)[-1].strip(".,;()[]|'\"")
+    tail = _VAT_AT_END.search(text)
+    return {text, tail.group()} if tail else {text}
 
 
 def likeliest_reading(run: list[Word], check: Callable[[str], bool]) -> tuple[list[str], float] | None:

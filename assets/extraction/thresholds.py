@@ -100,3 +100,10 @@ REREAD_MAX_CHANGES = 2
 REREAD_MIN_CHOICE = 0.05
 REREAD_MIN_RATIO = 0.02
 REREAD_MARGIN = 3.0
+# A code read again from other crops of its box (``checksummed.read_in_views``): the
+# reading at least this many views give that passes its check, more than any other, and no
+# more than this many edits from what was first read. Decided on the tune photos and fresh
+# far photos of tune documents: one view alone gained a code on the tune photos and lost
+# one, at >= 0.9, on the fresh far ones.
+VIEWS_MIN_VOTES = 2
+VIEWS_MAX_EDITS = 3

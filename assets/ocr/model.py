@@ -33,6 +33,8 @@ class Word:
     probabilities, the one read first; an empty entry where it was sure. None where every
     character was sure or the reader gives no alternatives. Extraction reads a code whose
     checksum fails again from them (``extraction.checksummed``).
+    ``views``: for a word shaped like a code, its text as the recogniser read it again from
+    other crops of its box (``ocr.views``), one entry per crop; None for every other word.
     """
 
     text: str
@@ -42,6 +44,7 @@ class Word:
     y1: float
     conf: float = 1.0
     choices: tuple[tuple[tuple[str, float], ...], ...] | None = None
+    views: tuple[str, ...] | None = None
 
     @property
     def cx(self) -> float:

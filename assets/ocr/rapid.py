@@ -13,7 +13,8 @@ each line at 48 px high whatever the page's resolution). PP-OCR returns lines; t
 get boxes from the recogniser's character positions (``word_boxes``), and where the
 recogniser was unsure of a character, what else it weighed there (``Word.choices``, kept by
 ``ChoiceKeeper``): a photo's "8" read as "0" is often the recogniser's second choice, which
-a checksum can then pick (``extraction.checksummed``).
+a checksum can then pick (``extraction.checksummed``). A word shaped like a code is also
+read again alone from a few crops of its box (``views``, ``Word.views``).
 
 A dependency of the service (``rapidocr`` carries its models; ``onnxruntime`` runs them);
 where it is missing, ``engines.Auto`` reads every page with Tesseract.
@@ -28,6 +29,7 @@ import threading
 from PIL import Image
 
 from .model import Page, Word, split_words
+from .views import with_views
 
 MAX_SIDE = 2000  # PP-OCR's detector scales the longer side to at most this anyway
 # A character the recogniser read at this probability or more keeps no alternatives; of one
@@ -221,4 +223,21 @@ def read_straight(straight: Image.Image, dpi: float, page_number: int = 1) -> Pa
         straight = straight.resize((round(straight.width * scale), round(straight.height * scale)),
                                    Image.Resampling.LANCZOS)
         dpi *= scale
-    return page_from_lines(read_lines(straight), straight.width, straight.height, dpi, page_number)
+    page = page_from_lines(read_lines(straight), straight.width, straight.height, dpi, page_number)
+    return with_views(page, straight, dpi / 72.0, recognise)
+
+
+def recognise(images: list[Image.Image]) -> list[str]:
+    """The recogniser's text of each image (a strip of one line or word), without detection."""
+    import numpy as np
+    from rapidocr.ch_ppocr_rec.typings import TextRecInput
+
+    if not images:
+        return []
+    with _lock:
+        recogniser = _get_engine().text_rec
+        result = recogniser(TextRecInput(img=[np.asarray(image.convert("RGB")) for image in images]))
+        keeper = getattr(recogniser, "postprocess_op", None)
+        if isinstance(keeper, ChoiceKeeper):
+            keeper.lines.clear()  # a view's choices are not kept: its text is all a check needs
+    return [text or "" for text in result.txts]

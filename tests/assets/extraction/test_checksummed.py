@@ -91,7 +91,7 @@ def test_explain_names_each_code_read_again():
                   _word("LT918605710", 130, 100, {5: (("6", 0.47), ("8", 0.33), ("9", 0.07))})])
     why: dict = {}
     extract_invoice(doc, explain=why)
-    assert why["read_again"] == [{"page": 1, "read": "LT918605710", "as": "LT918805710", "share": 1.0}]
+    assert why["read_again"] == [{"page": 1, "read": "LT918605710", "as": "LT918805710", "by": "choices", "share": 1.0}]
 
 
 def test_an_item_amount_is_read_again_before_a_factor_is_made_to_fit_its_misreading():
@@ -105,3 +105,45 @@ def test_an_item_amount_is_read_again_before_a_factor_is_made_to_fit_its_misread
     ]
     lines = extract_invoice(_photo(*rows))["lines"]
     assert (lines[0]["quantity"], lines[0]["unitPrice"], lines[0]["netAmount"]) == ("2", "617.28", "1234.56")
+
+
+def _viewed(text: str, x: float, y: float, seen: tuple[str, ...], conf: float = 0.5) -> Word:
+    """A PP-OCR word read again alone from six crops of its box."""
+    return Word(text, x, y, x + 6 * len(text), y + 10, conf, None, seen)
+
+
+def test_a_code_is_read_as_most_of_its_views_read_it_where_that_passes_the_check():
+    assert not vat_is_valid("L656768314") and vat_is_valid("LT656768314")
+    seen = ("LT656768314", "a. L7656768314", "LT656768314", "a. LT656768314", "L7656768314", " L7656768314")
+    doc = _photo([_word("PVM", 50, 100), _word("kodas:", 80, 100), _viewed("L656768314", 130, 100, seen)])
+    log: list[dict] = []
+    words = checksummed.reread(doc, log).pages[0].words
+    assert [w.text for w in words] == ["PVM", "kodas:", "LT656768314"]
+    assert words[2].views is None and words[2].conf == 0.5 * 3 / 6
+    assert log == [{"page": 1, "read": "L656768314", "as": "LT656768314", "by": "views", "share": 0.5}]
+
+
+def test_a_view_finds_a_code_whose_first_reading_no_longer_looked_like_one():
+    assert vat_is_valid("EE102252264")
+    seen = ("88102252264", "EE102252264", "EE102252264", "8E102252264", "88102252264", "102252264")
+    words = checksummed.reread(_photo([_viewed("88102252264", 130, 100, seen)])).pages[0].words
+    assert words[0].text == "EE102252264"
+
+
+def test_views_that_split_or_stray_leave_the_code_as_read():
+    assert vat_is_valid("LT918805710") and vat_is_valid("LT918605713") and not vat_is_valid("LT918605711")
+    split = ("LT918805710", "LT918605713", "LT918805710", "LT918605713", "LT91860571O", "")
+    lone = ("LT918805710", "LT918605711", "LT918605711", "LT918605711", "", "")  # one view passes
+    far = ("LT119511515", "LT119511515", "", "", "", "")  # valid, but seven edits from what the word was
+    for seen in (split, lone, far):
+        doc = _photo([_viewed("LT918605711", 130, 100, seen)])
+        assert checksummed.reread(doc).pages[0].words[0].text == "LT918605711", seen
+    valid = _photo([_viewed("LT918805710", 130, 100, ("LT918605713",) * 6)])
+    assert checksummed.reread(valid).pages[0].words[0].text == "LT918805710"  # what passes stays
+
+
+def test_a_label_glued_to_a_code_by_its_colon_stays_glued():
+    seen = ("NO.LT108927845016", "NO:LT108927845016", "LT108927845016", "", "", "")
+    assert vat_is_valid("LT108927845016")
+    words = checksummed.reread(_photo([_viewed("NO:LT10R927845016", 130, 100, seen)])).pages[0].words
+    assert words[0].text == "NO:LT108927845016"
