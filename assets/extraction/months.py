@@ -16,7 +16,7 @@ from functools import lru_cache
 
 from . import language_packs
 from .normalize import fold
-from .thresholds import MONTH_MISREAD_FROM
+from .thresholds import MONTH_MISREAD_FROM, MONTH_MISREAD_TWICE_FROM
 
 # Language -> twelve entries, January first, each "form|form" (languages/<code>.toml, [months]).
 _NAMES = language_packs.month_names()
@@ -42,7 +42,8 @@ assert all(MONTHS.get(a, n) == n for a, n in ABBREVIATIONS.items()), "an abbrevi
 @lru_cache(maxsize=2048)
 def month_number(word: str) -> int | None:
     """1-12 for a month name or an unambiguous abbreviation (3 letters or more), or a full
-    name with one letter misread (``MONTH_MISREAD_FROM`` letters or more), else None."""
+    name with one letter misread (``MONTH_MISREAD_FROM`` letters or more) or two
+    (``MONTH_MISREAD_TWICE_FROM``), else None."""
     word = fold(word).rstrip(".")
     if word in MONTHS:
         return MONTHS[word]
@@ -52,7 +53,10 @@ def month_number(word: str) -> int | None:
         return None
     found = {number for name, number in MONTHS.items() if name.startswith(word)}
     if not found and len(word) >= MONTH_MISREAD_FROM:
-        # "febbralo", "Dezembcr": one letter of a full name misread
-        found = {number for name, number in MONTHS.items()
-                 if len(name) == len(word) and sum(a != b for a, b in zip(name, word)) == 1}
+        # "febbralo", "Dezembcr": one letter of a full name misread; two of a long one ("febbrale")
+        for misread in (1, 2) if len(word) >= MONTH_MISREAD_TWICE_FROM else (1,):
+            found = {number for name, number in MONTHS.items()
+                     if len(name) == len(word) and sum(a != b for a, b in zip(name, word)) == misread}
+            if found:
+                break
     return found.pop() if len(found) == 1 else None

@@ -89,6 +89,8 @@ MAX_AMOUNTS = 80  # the last amounts of a document: its totals are among them
 # A word this long that differs from one month's names (and no other's) by one letter is that
 # month misread ("febbralo"): dates are read only where a day and a year stand beside the word.
 MONTH_MISREAD_FROM = 6
+# ... and one this long that differs so from one month's names by two letters ("febbrale").
+MONTH_MISREAD_TWICE_FROM = 8
 
 # ---------------------------------------------------------------- codes read again (``checksummed``)
 # A VAT code or IBAN whose checksum fails is read again from the recogniser's choices: at

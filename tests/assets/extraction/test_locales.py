@@ -95,3 +95,13 @@ def test_a_month_name_with_one_letter_misread_is_still_its_month():
     assert month_number("jutio") is None       # too short: "junio" and "julio" are a letter apart
     assert month_number("marzec") == 3 and month_number("mbrzec") == 3
     assert [d.value.isoformat() for d in find_dates("Data documento 15 febbralo 2025")] == ["2025-02-15"]
+
+
+def test_a_long_month_name_with_two_letters_misread_is_still_its_month():
+    from assets.extraction.dates import find_dates
+
+    assert month_number("febbrale") == 2 and month_number("novembar") == 11
+    assert month_number("decembXX") == 12       # one letter from no month, two from December only
+    assert month_number("novembXr") == 11       # one from November, though two from December
+    assert month_number("februar") == 2 and month_number("fobruxr") is None  # seven letters: one at most
+    assert [d.value.isoformat() for d in find_dates("Data documento 25 febbrale 2025")] == ["2025-02-25"]
