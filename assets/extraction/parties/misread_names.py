@@ -119,19 +119,26 @@ _ONE_WORD_FORMS = list(dict.fromkeys(form for forms in language_packs.legal_form
                                      if " " not in form))
 # Glyphs OCR takes for one another whatever the language: a capital whose small letter
 # differs from it only in size ("o" for "O", "ü" for "Ü", "s", "c", "u", "v", "w", "x",
-# "z"), the vertical strokes, a round "O" and zero, and "ß" for "B" (PP-OCR's photos).
+# "z"), a letter whose mark it lost, the vertical strokes, a round "O" and zero, a five and
+# an "S", and "ß" for "B" (PP-OCR's photos).
 _SIZE_ONLY = set("cosuvwxz")
 _STROKES = set("Il1|")
 
 
-def _same_glyph(read: str, form: str) -> bool:
+def _same_glyph(read: str, form: str, dotted: bool = False) -> bool:
+    """Whether OCR may have read the form's letter ``form`` as ``read``; ``dotted``: in a form
+    with dots ("S.r.l."), whose letters OCR may also read in the other case ("S.r.L.")."""
     if read == form:
         return True
     if read.upper() == form.upper() and read.isalpha():
-        return base_letter(form.lower()) in _SIZE_ONLY
+        return dotted or base_letter(form.lower()) in _SIZE_ONLY
+    bare = base_letter(form)
+    if bare != form and read.lower() == bare.lower() and (read == bare or bare.lower() in _SIZE_ONLY):
+        return True  # its mark lost ("VSI" for "VšĮ"), in the form's case or one alike in both
     if read.isalpha() and read != base_letter(read) and base_letter(read.lower()) == base_letter(form.lower()):
         return base_letter(form.lower()) in _SIZE_ONLY  # another mark over it, in either size ("Oû" for "OÜ")
-    return ({read, form} <= _STROKES or {read, form} <= set("O0o") or (read == "ß" and form == "B"))
+    return ({read, form} <= _STROKES or {read, form} <= set("O0o") or {read, form} <= set("5S")
+            or (read == "ß" and form == "B"))
 
 
 def _printed_so(token: str, form: str) -> bool:
@@ -149,7 +156,8 @@ def _undotted(token: str, form: str) -> bool:
     """Whether ``token`` is ``form`` with dots OCR lost and glyphs it took for others
     ("B.V" for "B.V."): the form's letters in order, and no dot the form has not."""
     letters, kept = token.replace(".", ""), form.replace(".", "")
-    if "." not in token or len(letters) != len(kept) or not all(map(_same_glyph, letters, kept)):
+    if "." not in token or len(letters) != len(kept) \
+            or not all(_same_glyph(r, f, dotted=True) for r, f in zip(letters, kept)):
         return False
     return _dots_after(token) <= _dots_after(form)
 
@@ -166,7 +174,7 @@ def _form_read_as(token: str) -> str | None:
     if not token or any(_printed_so(token, form) for form in _ONE_WORD_FORMS):
         return None
     found = [form for form in _ONE_WORD_FORMS
-             if len(form) == len(token) and all(_same_glyph(r, f) for r, f in zip(token, form))]
+             if len(form) == len(token) and all(_same_glyph(r, f, "." in form) for r, f in zip(token, form))]
     if not found:
         undotted = {form for form in _ONE_WORD_FORMS if _undotted(token, form)}
         if len(undotted) != 1:

@@ -15,13 +15,15 @@ from assets.extraction.parties.names import tidy_name
     ("Eesti Puit oü", "Eesti Puit OÜ"),  # both letters read small
     ("Pärnu Ehitus Oû", "Pärnu Ehitus OÜ"),  # another mark over a letter that differs only in size
     ("Tulpen Logistiek B.V", "Tulpen Logistiek B.V."),  # a dot lost at the end
+    ("Aukštaitijos pienas VSI", "Aukštaitijos pienas VšĮ"),  # its marks lost
+    ("Ferramenta Lombarda 5.r.1.", "Ferramenta Lombarda S.r.l."),  # a five for an "S", a one for an "l"
 ])
 def test_a_legal_form_read_with_a_look_alike_glyph_is_the_form(read, name):
     assert tidy_name(read) == name
 
 
 @pytest.mark.parametrize("name", ["ACME LTD", "Nordic Oy Ab", "Acme Ltd", "Bodegas SL", "Foo Sa", "UAB Saulė",
-                                  "Kowalski i Syn Sp.j."])
+                                  "Kowalski i Syn Sp.j.", "Terme Spa", "Hotel Sas", "Terme S.R.L."])
 def test_a_form_printed_in_another_case_stays_as_printed(name):
     assert tidy_name(name) == name
 
