@@ -23,7 +23,9 @@ rendered at ``SCAN_DPI`` in grey into an image-only PDF, so OCR reads real layou
 and label wordings, monospaced ones included, that the generated scans never print), and
 scored alike per family; and its one-page documents as a phone photographs them
 (``photographed``: ``corpus.degrade.photo``, close-ups and photos taken at a desk, with a
-seed of the document's name so the photo is the same every run).
+seed of the document's name so the photo is the same every run), and three times each close
+up (``close_photographed``): real layouts as the generated close-ups' reader (Tesseract)
+reads them, where the held-out families' close photos lose most beside the tune ones.
 
 This set is for tuning mechanisms, not files: no value, label or layout of one of its
 documents may become a rule (see docs/extraction.md).
@@ -57,6 +59,7 @@ _LINE_KEYS = ("quantity", "netAmount")
 DESCRIPTION_SIMILARITY = 0.9
 TIME_LIMIT_S = 120
 SCAN_DPI = 200  # an office scanner's usual setting for documents
+CLOSE_SEEDS = (1, 2, 3)  # each one-page document photographed close up three times
 
 
 def real_dir() -> Path:
@@ -183,11 +186,24 @@ def photographed(entry: dict) -> tuple[bytes, str]:
     return data, mime
 
 
-def run_real(entry: dict, scanned: bool = False, read=None, photo: bool = False) -> dict:
+def close_photographed(entry: dict, seed: int) -> tuple[bytes, str]:
+    """The document's page photographed close up (``corpus.degrade.close_photo``: the sheet
+    filling the frame at 170-230 dpi, as Tesseract reads it), one of ``CLOSE_SEEDS``
+    photos, each the same every run."""
+    import random
+    import zlib
+
+    from corpus.degrade import close_photo
+
+    data, mime, _ = close_photo(entry["file"].read_bytes(), random.Random(zlib.crc32(entry["id"].encode()) + seed))
+    return data, mime
+
+
+def run_real(entry: dict, scanned: bool = False, read=None, photo: bool = False, close: int | None = None) -> dict:
     """One document scored against its truth: read from its PDF, or (``scanned``) from
-    ``scanned_pdf`` of it, or (``photo``) from ``photographed`` of it; ``read(path, data,
-    mime)`` reads the file (the evaluation's OCR cache) and the invoice is extracted from
-    what it read."""
+    ``scanned_pdf`` of it, or (``photo``) from ``photographed`` of it, or (``close``, a
+    seed) from ``close_photographed``; ``read(path, data, mime)`` reads the file (the
+    evaluation's OCR cache) and the invoice is extracted from what it read."""
     expected = in_our_signs(json.loads(entry["truth"].read_text()))
     started = time.perf_counter()
     error = None
@@ -197,6 +213,8 @@ def run_real(entry: dict, scanned: bool = False, read=None, photo: bool = False)
             data, name = scanned_pdf(data), f"{entry['id']}-scanned"
         elif photo:
             (data, mime), name = photographed(entry), f"{entry['id']}-photo"
+        elif close is not None:
+            (data, mime), name = close_photographed(entry, close), f"{entry['id']}-close{close}"
         if read is not None:
             got = extract_invoice(read(entry["file"].with_name(name), data, mime))
         else:

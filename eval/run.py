@@ -47,7 +47,7 @@ from assets.ocr import engines, read_document
 from assets.process import process_document
 
 from .calibration import BUCKETS, calibration, print_calibration, reported_fields
-from .real import SCAN_DPI, page_count, print_real, real_dir, run_real, summarize_real
+from .real import CLOSE_SEEDS, SCAN_DPI, page_count, print_real, real_dir, run_real, summarize_real
 from .real import entries as real_entries
 from .score import EXTRA_FIELDS, HEADER_FIELDS, prf, score_document
 from .stacks import DIGITAL as STACKS_DIGITAL
@@ -296,7 +296,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.which == "stacks":
             return 0
 
-    real_summary = scanned_summary = photo_summary = None
+    real_summary = scanned_summary = photo_summary = close_summary = None
     if args.which in ("all", "real"):
         real_summary = run_real_set(args.results.with_name("results-real.json"))
         # Its OCR is the scanned corpus's: words read once are reused with --reuse-ocr.
@@ -304,6 +304,8 @@ def main(argv: list[str] | None = None) -> int:
                                        cache=ROOT / "var" / "real-scanned-ocr" if args.reuse_ocr else None)
         photo_summary = run_real_set(args.results.with_name("results-real-photo.json"), photo=True,
                                      cache=ROOT / "var" / "real-photo-ocr" if args.reuse_ocr else None)
+        close_summary = run_real_set(args.results.with_name("results-real-close.json"), close=True,
+                                     cache=ROOT / "var" / "real-close-ocr" if args.reuse_ocr else None)
         if args.which == "real":
             return 0
 
@@ -356,6 +358,8 @@ def main(argv: list[str] | None = None) -> int:
         print_real(scanned_summary, file=tables, title=SCANNED_TITLE)
     if photo_summary is not None:
         print_real(photo_summary, file=tables, title=PHOTO_TITLE)
+    if close_summary is not None:
+        print_real(close_summary, file=tables, title=CLOSE_TITLE)
     if stacks is not None:
         print_stacks(stacks, file=tables)
     print(tables.getvalue())
@@ -392,28 +396,35 @@ def run_stacks(path: Path, digital: int, scanned: int, seed: int) -> dict:
 
 SCANNED_TITLE = f"real tune set printed and scanned at {SCAN_DPI} dpi"
 PHOTO_TITLE = "real tune set photographed (its one-page documents)"
+CLOSE_TITLE = f"real tune set photographed close up (its one-page documents, {len(CLOSE_SEEDS)} photos each)"
 
 
-def run_real_set(path: Path, scanned: bool = False, cache: Path | None = None, photo: bool = False) -> dict | None:
+def run_real_set(path: Path, scanned: bool = False, cache: Path | None = None, photo: bool = False,
+                 close: bool = False) -> dict | None:
     """Score the real tune set per producer family (see ``eval.real``), as PDFs, (``scanned``)
-    as their scans or (``photo``) its one-page documents as photos, and write its results;
-    ``cache`` keeps the words OCR read."""
+    as their scans or its one-page documents as photos (``photo``) or close-ups (``close``,
+    each photographed ``CLOSE_SEEDS`` times), and write its results; ``cache`` keeps the
+    words OCR read."""
     found = real_entries()
     if not found:
-        if not scanned and not photo:
+        if not scanned and not photo and not close:
             print(f"no real tune set at {real_dir()} (set INVOICES_REALWORLD_DIR)", file=sys.stderr)
         return None
-    if photo:
+    if photo or close:
         found = [e for e in found if page_count(e) == 1]
     read = (lambda file, data, mime: _cached_read(file, data, mime, cache)) if cache is not None else None
-    records = [run_real(e, scanned=scanned, read=read, photo=photo) for e in found]
+    if close:
+        records = [run_real(e, read=read, close=seed) for e in found for seed in CLOSE_SEEDS]
+    else:
+        records = [run_real(e, scanned=scanned, read=read, photo=photo) for e in found]
     summary = summarize_real(records)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps({"directory": str(real_dir()), "families": summary,
                                 "failures": [{"id": r["id"], "family": r["family"], "wrong": r["wrong"],
                                               "lines": r["lines"], "error": r["error"]} for r in records]},
                                ensure_ascii=False, indent=1))
-    print_real(summary, title=SCANNED_TITLE if scanned else PHOTO_TITLE if photo else "real tune set")
+    print_real(summary, title=SCANNED_TITLE if scanned else PHOTO_TITLE if photo else CLOSE_TITLE if close
+               else "real tune set")
     return summary
 
 

@@ -96,3 +96,14 @@ def test_a_one_page_document_is_photographed_the_same_every_run():
         pytest.skip("no real tune set beside the repository (shared/realworld-tune)")
     (first, mime), (again, _) = photographed(one_page[0]), photographed(one_page[0])
     assert mime == "image/jpeg" and first[:3] == b"\xff\xd8\xff" and first == again
+
+
+def test_a_one_page_document_is_photographed_close_up_the_same_every_run_and_otherwise_per_seed():
+    from eval.real import close_photographed, page_count
+
+    one_page = [e for e in entries() if page_count(e) == 1][:1]
+    if not one_page:
+        pytest.skip("no real tune set beside the repository (shared/realworld-tune)")
+    (first, mime), (again, _) = close_photographed(one_page[0], 1), close_photographed(one_page[0], 1)
+    assert mime == "image/jpeg" and first == again and first != close_photographed(one_page[0], 2)[0]
+
