@@ -77,12 +77,64 @@ def _window_address(layout: Layout, taken: set[int], seller_name: str | None = N
                 continue
             top, name = _first_line(layout, top, name, taken)
             block = _address_block(layout, top, x0, taken, Candidate(name.value, 0.6, name.span))
-            if block is not None:
+            if block is not None and not _letterhead_contacts(layout, block, line):
                 return block
     for ret in returns:
         block = _under_return_address(layout, ret, lines, taken)
         if block is not None:
             return block
+    return None
+
+
+# A telephone, fax, e-mail or web address as printed under a sender's address, its label
+# read or not ("fon (555) 23 78 0", "www.example.de", "info@example.de").
+_CONTACT = re.compile(r"@|\bwww\.|\bhttps?\b|\(\d{2,5}\)\s*\d|\+\d{2,3}[\s\d]{6,}")
+_CONTACT_KEYS = ("phone", "email")
+
+
+def _contact_line(layout: Layout, line: TextLine) -> bool:
+    """Whether ``line`` gives a telephone, e-mail or web address (a label of one, or one)."""
+    return any(h.key in _CONTACT_KEYS for h in layout.hits(line)) or bool(_CONTACT.search(line.text))
+
+
+def _reaches_contacts(layout: Layout, block: Block, postal: TextLine) -> bool:
+    """Whether a name-over-address block goes on, right under its postal code, with the
+    telephone, e-mail or web lines a sender prints: a letterhead's contact block, not the
+    addressee in the window (an envelope's window shows a postal address only)."""
+    below = [ln for ln in block.lines if ln.cy > postal.cy][:2]
+    return any(_contact_line(layout, ln) for ln in below)
+
+
+def _letterhead_contacts(layout: Layout, block: Block, postal: TextLine) -> bool:
+    """Whether a name-over-address block is the letterhead's contact block: its name the
+    letterhead's (``letterhead``), its address going on with contacts (``_reaches_contacts``).
+    A buyer's block may print a telephone and e-mail too; it does not head the letter."""
+    head = letterhead(layout, set())
+    return head is not None and block.name is not None \
+        and _core_name(str(head.value)) == _core_name(str(block.name.value)) \
+        and _reaches_contacts(layout, block, postal)
+
+
+def contact_sender(layout: Layout) -> Candidate | None:
+    """The company a letter's contact block names at the top of its first page: the
+    letterhead's name with its legal form over a street and postal code, a telephone,
+    e-mail or web line right under them, in one column (``_letterhead_contacts``). None
+    where the page prints none."""
+    if 1 not in layout.lines:
+        return None
+    _, height = layout.page_size(1)
+    lines = [ln for ln in layout.lines[1] if ln.cy < 0.35 * height]
+    for line in lines:
+        for c_start, c_end in line.cells:
+            span = Span(line, c_start, c_end)
+            if not _POSTAL.search(span.text) or any(c_start <= h.start < c_end for h in layout.hits(line)):
+                continue
+            top, name = _name_above(layout, line, span.words[0].x0, set())
+            if name is None or not _has_legal_form(str(name.value)) or _looks_like_address(str(name.value)):
+                continue
+            block = _address_block(layout, top, span.words[0].x0, set(), name)
+            if block is not None and _letterhead_contacts(layout, block, line):
+                return Candidate(name.value, SENDER_SCORE, name.span)
     return None
 
 
@@ -203,7 +255,9 @@ def sender_name(layout: Layout, seller_name: str | None, buyer_name: str | None)
     """The seller's name by the return line over the window, where it is better evidence
     than the name the seller's block gave: the sender is printed at least twice on the
     page (return line and letterhead) and the block's name only once (an account holder
-    under the bank details, a signature). None when the two agree or nothing tells."""
+    under the bank details, a signature). Where no return line tells and the block named no
+    company, the company of the letter's contact block (``contact_sender``). None when
+    they agree or nothing tells."""
     if 1 not in layout.lines:
         return None
     _, height = layout.page_size(1)
@@ -223,6 +277,13 @@ def sender_name(layout: Layout, seller_name: str | None, buyer_name: str | None)
         if printed(core) >= 2 and (not seller_core or printed(seller_core) < printed(core)):
             part = _return_parts(line)[0]
             return Candidate(tidy_name(part), SENDER_SCORE, Span(line, 0, len(part)))
+    if seller_name and not _has_legal_form(seller_name):
+        # No return line to tell (OCR garbled it): the company whose contact block heads the
+        # letter, where the seller's block named no company (an account holder, a person).
+        contact = contact_sender(layout)
+        core = _core_name(str(contact.value)) if contact is not None else ""
+        if contact is not None and core not in (seller_core, buyer_core):
+            return contact
     return None
 
 

@@ -1784,3 +1784,66 @@ def test_two_letters_ocr_was_unsure_of_at_the_top_are_no_letterhead():
 
     assert letterhead(layout(0.32), set()) is None
     assert letterhead(layout(0.97), set()).value == "EN"
+
+
+def _letter_with_a_garbled_return_line():
+    # A real letter photographed close up, as Tesseract boxed it: the return line over the
+    # window garbled past reading, the letterhead's contact block at the top right (name,
+    # street, town, telephone, fax, web), the addressee in the window at the left, lower,
+    # and the payee's account holder, a person, in the footer.
+    return boxed(
+        ("2015-10-08", 65.0, 58.8, 115.2, 66.0),
+        ("Bei", 452.4, 125.3, 465.8, 131.8), ("Spiel", 469.0, 125.0, 489.6, 133.2), ("GmbH", 492.7, 125.3, 519.4, 131.8),
+        ("Ecke", 452.4, 141.1, 468.5, 146.6), ("12", 471.8, 141.4, 478.8, 146.6),
+        ("12345", 453.1, 155.8, 472.3, 161.0), ("Stadthausen", 475.9, 155.8, 516.7, 161.0),
+        ("Bas", 102.7, 158.2, 109.2, 162.2), ("Seil", 114.0, 157.2, 125.3, 163.7), ("Grit", 129.1, 158.4, 142.1, 161.8),
+        ("o", 152.2, 159.1, 154.8, 162.0), ("Ecke", 162.5, 158.2, 177.6, 162.2), ("17", 177.8, 157.2, 183.8, 163.7),
+        ("«", 190.8, 159.1, 193.4, 161.8), ("172345", 201.6, 158.2, 216.0, 162.2), ("Sia", 219.8, 158.6, 252.2, 162.2),
+        ("Theodor", 71.0, 171.8, 123.4, 182.9), ("Est", 127.9, 172.1, 147.6, 182.9),
+        ("fon", 452.4, 178.6, 462.0, 183.6), ("(555)", 468.2, 178.1, 484.8, 184.1), ("23", 487.9, 178.3, 495.4, 183.8),
+        ("78", 498.7, 178.3, 505.7, 183.6), ("9", 511.0, 178.3, 514.8, 183.6),
+        ("tax", 452.2, 193.0, 461.5, 198.0), ("(555)", 468.5, 192.7, 485.0, 198.2), ("23", 487.9, 192.7, 495.6, 198.2),
+        ("78", 498.7, 192.7, 505.7, 198.0), ("51", 509.3, 192.7, 518.2, 198.2),
+        ("Bahnstr.", 71.5, 200.6, 115.2, 210.2), ("42", 119.0, 200.6, 132.2, 210.0),
+        ("imtog?iocaihosi", 452.4, 216.0, 500.9, 221.8), ("iocal", 503.8, 216.0, 518.4, 221.0),
+        ("http", 452.2, 230.9, 464.2, 236.2), ("Mocalhost", 469.9, 230.6, 501.8, 235.7),
+        ("88802", 71.0, 241.0, 104.4, 250.8), ("Spielkreis", 107.0, 241.0, 158.9, 253.0),
+        ("Rechnung", 57.4, 356.2, 111.4, 367.9), ("#", 115.0, 356.6, 121.7, 365.3),
+        ("RE-20151008/504", 125.5, 356.2, 222.2, 365.8), ("von", 225.6, 358.1, 244.8, 365.8),
+        ("08.10.2015", 248.4, 356.2, 308.6, 365.8),
+        ("Nettobetrag:", 57.4, 486.7, 122.2, 498.5), ("496,00", 126.2, 486.7, 163.2, 497.0), ("€", 166.3, 486.7, 173.3, 496.3),
+        ("USt.", 133.9, 577.0, 156.2, 586.8), ("Gesamt:", 160.3, 577.2, 204.7, 586.8), ("75,04", 211.7, 577.0, 241.2, 587.5),
+        ("€", 244.6, 577.0, 251.3, 586.8),
+        ("Gesamtbetrag:", 56.9, 593.3, 135.6, 605.3), ("571,04", 139.9, 593.3, 176.2, 603.8), ("€", 179.8, 593.3, 186.5, 602.9),
+        ("USt-ID:", 430.3, 725.3, 451.9, 730.6), ("DE136695976", 456.7, 725.0, 504.0, 730.8),
+        ("IBAN", 430.3, 739.7, 446.9, 745.2), ("DE88200800000970375700", 449.8, 739.4, 543.1, 745.2),
+        ("BIC", 430.3, 754.3, 441.6, 759.6), ("COBADEFFXXX", 444.7, 754.1, 499.7, 759.8),
+        ("Commerzbank", 430.1, 768.7, 478.1, 774.2), ("vormals", 481.0, 769.4, 506.6, 774.0),
+        ("Dresdner", 509.5, 768.7, 539.3, 774.2), ("Seite", 279.4, 776.2, 301.2, 783.8), ("1/1", 305.5, 776.2, 317.3, 783.6),
+        ("Bank", 430.1, 777.1, 446.2, 782.9),
+        ("Kontoinhaber", 430.3, 792.0, 473.8, 797.3), ("Max", 481.2, 791.8, 494.4, 797.0),
+        ("Mustermann", 497.5, 791.8, 538.3, 797.0),
+    )
+
+
+def test_the_letterheads_contact_block_is_no_window_address_and_names_the_seller():
+    got = extract_invoice(_letter_with_a_garbled_return_line())
+    assert got["buyer"]["name"] == "Theodor Est"
+    assert got["seller"]["name"] == "Bei Spiel GmbH" and got["seller"]["vatCode"] == "DE136695976"
+
+
+def test_a_buyers_block_with_a_telephone_and_e_mail_is_still_the_window_address():
+    # Only the letterhead's own block is the sender's: an addressee may print contacts too.
+    from assets.extraction.parties.window import contact_sender
+
+    doc = scanned(page(
+        (60, [(60, "Au bon moulin SARL - 1242 chemin de l'olive - 84340 Malaucène")]),
+        (140, [(300, "Ma jolie boutique")]),
+        (152, [(300, "35 rue de la République")]),
+        (164, [(300, "69001 Lyon")]),
+        (176, [(300, "sav@majolieboutique.net")]),
+        (300, [(57, "Facture FA-2017-0010")]),
+        (500, [(57, "Total HT 624,90 €")]),
+    ))
+    assert extract_invoice(doc)["buyer"]["name"] == "Ma jolie boutique"
+    assert contact_sender(Layout(doc, ALL_LABELS)) is None
