@@ -29,7 +29,7 @@ Nothing is derived here from one value alone: a triple needs all three amounts p
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date
 from decimal import Decimal
 
@@ -171,6 +171,34 @@ def triples(amounts: list[Amount], *, lines_net: Decimal | None = None, country:
         by_value.setdefault(a.value, []).append(a)
     last = max((a.order for a in amounts), default=0) or 1
     found: list[Triple] = []
+    for net, vat, gross in _adding_up(amounts, by_value):
+        t = _evidence(Triple(net, vat, gross), by_value, last, lines_net, country, on, printed)
+        t.evidence["chosen_by_labels"] = float(labelled == (net.value, vat.value, gross.value))
+        found.append(t)
+    if sum(a.value < 0 for a in amounts) >= 2:
+        # A credit note's totals, one of them printed with its minus lost (a dash is a few
+        # pixels): each positive amount may be its negative, one per triple, all three < 0.
+        unsigned = [replace(a, value=-a.value) for a in amounts if a.value > 0]
+        lost = [*amounts, *unsigned]
+        flipped = {id(a) for a in unsigned}
+        for net, vat, gross in _adding_up(lost, _by_value(lost)):
+            if sum(id(a) in flipped for a in (net, vat, gross)) == 1 and gross.value < 0:
+                t = _evidence(Triple(net, vat, gross), by_value, last, lines_net, country, on, printed)
+                t.evidence["chosen_by_labels"] = 0.0
+                found.append(t)
+    found.sort(key=lambda t: -t.score)
+    return found
+
+
+def _by_value(amounts: list[Amount]) -> dict[Decimal, list[Amount]]:
+    out: dict[Decimal, list[Amount]] = {}
+    for a in amounts:
+        out.setdefault(a.value, []).append(a)
+    return out
+
+
+def _adding_up(amounts: list[Amount], by_value: dict[Decimal, list[Amount]]):
+    """Every (net, VAT, gross) of ``amounts`` with net + VAT = gross that an invoice can print."""
     for net in amounts:
         for vat in amounts:
             if vat is net or net.value == 0 or abs(vat.value) > MAX_VAT_SHARE * abs(net.value):
@@ -178,15 +206,12 @@ def triples(amounts: list[Amount], *, lines_net: Decimal | None = None, country:
             if (vat.value < 0) != (net.value < 0) and vat.value != 0:
                 continue
             for gross in by_value.get(net.value + vat.value, []):
-                if gross is net or gross is vat:
-                    continue
+                if gross is net or gross is vat or gross.span is net.span or gross.span is vat.span \
+                        or net.span is vat.span:
+                    continue  # an amount and its own negative are one printed amount
                 if gross.span.line is net.span.line is not vat.span.line:
                     continue  # a price and an amount side by side ("1001,74  1001,74"): an item's
-                t = _evidence(Triple(net, vat, gross), by_value, last, lines_net, country, on, printed)
-                t.evidence["chosen_by_labels"] = float(labelled == (net.value, vat.value, gross.value))
-                found.append(t)
-    found.sort(key=lambda t: -t.score)
-    return found
+                yield net, vat, gross
 
 
 def _evidence(t: Triple, by_value: dict, last: int, lines_net: Decimal | None, country: str | None,

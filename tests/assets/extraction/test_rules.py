@@ -1852,3 +1852,17 @@ def test_a_buyers_block_with_a_telephone_and_e_mail_is_still_the_window_address(
     ))
     assert extract_invoice(doc)["buyer"]["name"] == "Ma jolie boutique"
     assert contact_sender(Layout(doc, ALL_LABELS)) is None
+
+
+def test_a_credit_notes_total_whose_minus_ocr_lost_completes_its_totals_negative():
+    # The credit note's "Total taxes -14,99 €" read without its dash and its label garbled;
+    # the bases of its two rates add up to the net, which makes no invoice's totals.
+    # Its rate lines' taxes were not read: a VAT label stands by a base only.
+    rows = [(40, [(60, "Avoir AV-2017-0005")]),
+            (400, [(40, "TVA collectée (vente) 20,0%"), (300, "-20,48 €")]),
+            (412, [(40, "TVA collectée (vente) 5,5%"), (300, "-198,00 €")]),
+            (430, [(300, "Total HT"), (400, "-218,48 €")]),
+            (442, [(300, "1 Total ts"), (400, "14,99 €")]),
+            (454, [(300, "Total TTC"), (400, "-233,47 €")])]
+    totals = extract_invoice(scanned(page(*rows)))["totals"]
+    assert (totals["net"], totals["vat"], totals["gross"]) == ("-218.48", "-14.99", "-233.47")
