@@ -90,6 +90,34 @@ def _amount_candidate(layout: Layout, hit: Hit) -> Candidate | None:
 
 
 
+def _tax_beside_base(cand: Candidate, rate: Decimal) -> Candidate | None:
+    """A VAT breakdown's line ("TVA 20,0 %  -20,48 €  -4,10 €": rate, base, tax): where an
+    amount right of the one its label announced is ``rate`` of it to the cent, that one is
+    the tax and the first its base. The tax has its base's sign (a credit note's minus is a
+    few pixels OCR may lose). None where no such amount stands beside it."""
+    span = cand.span
+    if span is None or cand.value == 0:
+        return None
+    rest = span.line.text[span.end:]
+    for m in find_amounts(rest):
+        if m.has_decimals and abs(abs(m.value) - abs(cand.value) * rate / 100) <= CENT:
+            value = -abs(m.value) if cand.value < 0 else abs(m.value)  # type: ignore[operator]
+            return Candidate(value, cand.score, Span(span.line, span.end + m.start, span.end + m.end))
+    return None
+
+
+_PERCENT = re.compile(r"(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%")
+
+
+def _printed_rate(hit: Hit, cand: Candidate) -> Decimal | None:
+    """The rate a VAT label's line prints between the label and its amount, where the label
+    does not hold it ("TVA collectée (vente) 20,0 %  -20,48 €")."""
+    if cand.span is None or cand.span.line is not hit.line:
+        return None
+    found = _PERCENT.findall(hit.line.text[hit.end:cand.span.start])
+    return Decimal(found[-1].replace(",", ".")) if len(found) == 1 else None
+
+
 def _rate(hit: Hit) -> Decimal | None:
     text = hit.group("rate")
     if not text:
@@ -151,7 +179,9 @@ def _by_labels(layout: Layout) -> Totals:
         cand = _amount_candidate(layout, hit)
         if cand is None:
             continue
-        rate = _rate(hit) if hit.key == "vat" else None
+        rate = (_rate(hit) or _printed_rate(hit, cand)) if hit.key == "vat" else None
+        if rate:
+            cand = _tax_beside_base(cand, rate) or cand
         if rate == 0 and cand.value != 0:
             # "VAT 0 %" with an amount beside or under it that is not 0: another total (the
             # amount due on the next line), never the VAT of a zero rate, which is 0.

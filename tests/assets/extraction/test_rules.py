@@ -1854,6 +1854,18 @@ def test_a_buyers_block_with_a_telephone_and_e_mail_is_still_the_window_address(
     assert contact_sender(Layout(doc, ALL_LABELS)) is None
 
 
+def test_a_vat_breakdowns_tax_is_the_amount_that_is_its_rate_of_the_base_beside_it():
+    # "rate | base | tax" lines, no VAT total: each line's tax is the amount that is the
+    # printed rate of the base before it (not the base), and their sum is the VAT.
+    rows = [(40, [(60, "Facture FA-2017-0010")]),
+            (400, [(40, "TVA collectée (vente) 20,0%"), (300, "81,90 €"), (400, "16,38 €")]),
+            (412, [(40, "TVA collectée (vente) 5,5%"), (300, "543,00 €"), (400, "29,87 €")]),
+            (430, [(300, "Total HT"), (400, "624,90 €")]),
+            (442, [(300, "Total TTC"), (400, "671,15 €")])]
+    totals = extract_invoice(scanned(page(*rows)))["totals"]
+    assert (totals["net"], totals["vat"], totals["gross"]) == ("624.90", "46.25", "671.15")
+
+
 def test_a_credit_notes_total_whose_minus_ocr_lost_completes_its_totals_negative():
     # The credit note's "Total taxes -14,99 €" read without its dash and its label garbled;
     # the bases of its two rates add up to the net, which makes no invoice's totals.
