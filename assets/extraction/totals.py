@@ -72,6 +72,8 @@ def _amount_candidate(layout: Layout, hit: Hit) -> Candidate | None:
         places = places[1:]
     for span, score in places:
         for m in find_amounts(span.text):
+            if _PERCENT_SIGN.match(span.text, m.end):
+                continue  # a rate ("20,0 %"), no amount
             cand = Candidate(m.value, score * hit.label.weight, span.sub(m.start, m.end))
             if m.has_decimals:
                 return cand
@@ -83,7 +85,7 @@ def _amount_candidate(layout: Layout, hit: Hit) -> Candidate | None:
     end = min((h.start for h in layout.hits(line) if h.start >= hit.end), default=len(line.text))
     rest = Span(line, hit.end, end)
     for m in find_amounts(rest.text):
-        if m.has_decimals:
+        if m.has_decimals and not _PERCENT_SIGN.match(rest.text, m.end):
             return Candidate(m.value, RIGHT * hit.label.weight * hit.trust, rest.sub(m.start, m.end))
     return integers[0] if integers else None
 
@@ -106,6 +108,7 @@ def _tax_beside_base(cand: Candidate, rate: Decimal) -> Candidate | None:
     return None
 
 
+_PERCENT_SIGN = re.compile(r"\s?%")
 _PERCENT = re.compile(r"(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%")
 
 

@@ -1878,3 +1878,14 @@ def test_a_credit_notes_total_whose_minus_ocr_lost_completes_its_totals_negative
             (454, [(300, "Total TTC"), (400, "-233,47 €")])]
     totals = extract_invoice(scanned(page(*rows)))["totals"]
     assert (totals["net"], totals["vat"], totals["gross"]) == ("-218.48", "-14.99", "-233.47")
+
+
+def test_a_vat_lines_rate_is_no_amount_where_ocr_lost_its_bases_comma():
+    # "20,0%" is the rate; the base "81,90" read "8190" has no cents; the tax is the amount.
+    rows = [(40, [(60, "Facture FA-2017-0010")]),
+            (400, [(40, "TVA collectée (vente) 20,0% 8190 € 16,38 €")]),
+            (412, [(40, "TVA collectée (vente) 5,5%"), (300, "543,00 €"), (400, "29,87 €")]),
+            (430, [(300, "Total HT"), (400, "624,90 €")]),
+            (442, [(300, "Total TTC"), (400, "671,15 €")])]
+    totals = extract_invoice(scanned(page(*rows)))["totals"]
+    assert (totals["net"], totals["vat"], totals["gross"]) == ("624.90", "46.25", "671.15")
