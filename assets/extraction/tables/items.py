@@ -95,11 +95,17 @@ def table_items(table: Table, as_delivered: bool = False) -> list[LineItem]:
     return items
 
 
+def _made(quantity: Decimal, unit_price: Decimal, discount: Decimal | None) -> Decimal:
+    """What quantity x price less the discount makes, in size: a credit note prints its
+    amounts negative with the quantity as delivered as often as both negative."""
+    return abs(quantity * unit_price) - abs(discount or Decimal(0))
+
+
 def _to_the_cent(quantity, unit_price, discount, net) -> bool:
     """Whether quantity x price - discount is the net amount to the cent (in size)."""
     if quantity is None or unit_price is None or net is None:
         return True  # nothing to check the amount against
-    return abs(abs(quantity * unit_price) - abs(discount or Decimal(0)) - abs(net)) <= Decimal("0.01")
+    return abs(_made(quantity, unit_price, discount) - abs(net)) <= Decimal("0.01")
 
 
 def _net_read_again(span, quantity, unit_price, discount) -> Decimal | None:
@@ -286,7 +292,6 @@ def _row_consistent(quantity, unit_price, discount, net, signed: bool = False, e
         return None
     if signed and net != 0 and quantity * unit_price != 0 and (quantity * unit_price < 0) != (net < 0):
         return False
-    expected = abs(quantity * unit_price) - abs(discount or Decimal(0))  # a discount lowers the size
-    if abs(expected - abs(net)) <= max(Decimal("0.01"), abs(net) * Decimal("0.005")):
+    if abs(_made(quantity, unit_price, discount) - abs(net)) <= max(Decimal("0.01"), abs(net) * Decimal("0.005")):
         return True
     return exact and not discount and per_price_basis(quantity * unit_price, net, -unit_price.as_tuple().exponent)
