@@ -272,7 +272,8 @@ def _unheaded_block(layout: Layout, line: TextLine, pos: int, taken: set[int],
         # set tight against the party's, read as one cell; the party's column starts here.
         before, cell_start = None, pos
     name: Candidate | None = None
-    labelled_before = any(h.key in _FIELD_KEYS and cell_start <= h.start < pos for h in layout.hits(line))
+    labelled_before = any(h.key in _FIELD_KEYS and cell_start <= h.start < pos for h in layout.hits(line)) \
+        or line.text[cell_start:pos].rstrip().endswith(":")  # a label OCR garbled past reading, its colon left
     x0 = Span(line, cell_start, pos + 1).words[0].x0
     cut = re.search(r"\s[|·•]\s|\s[|·•]$|[|·•]", before.text) if before is not None else None
     cut_at = cut.start() if cut is not None else _name_end(before.text) if before is not None else None

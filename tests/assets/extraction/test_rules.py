@@ -1889,3 +1889,17 @@ def test_a_vat_lines_rate_is_no_amount_where_ocr_lost_its_bases_comma():
             (442, [(300, "Total TTC"), (400, "671,15 €")])]
     totals = extract_invoice(scanned(page(*rows)))["totals"]
     assert (totals["net"], totals["vat"], totals["gross"]) == ("624.90", "46.25", "671.15")
+
+
+def test_a_label_ocr_garbled_before_a_code_is_no_name_its_colon_tells():
+    # "Käibemaksukohustuslase nr:" read past any dictionary: the text before the code ends
+    # with a label's colon, so the name is the letterhead's line above, not the label.
+    doc = scanned(page(
+        (40, [(50, "Eesti Puit AS")]),
+        (52, [(50, "Kabemaksukshatualese ne: EE103214968")]),
+        (64, [(50, "Tartu mnt 76, 12511 Tallinn")]),
+        (200, [(50, "Arve nr 17566")]),
+        (400, [(300, "Arve summa:"), (400, "8817,45 EUR")]),
+    ))
+    seller = extract_invoice(doc)["seller"]
+    assert seller["name"] == "Eesti Puit AS" and seller["vatCode"] == "EE103214968"
