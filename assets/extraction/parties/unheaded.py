@@ -33,6 +33,7 @@ from .names import (
     _has_legal_form,
     _looks_like_address,
     _name_end,
+    label_words_only,
     looks_like_name,
     tidy_name,
 )
@@ -287,7 +288,8 @@ def _unheaded_block(layout: Layout, line: TextLine, pos: int, taken: set[int],
         name = Candidate(tidy_name(wrapped.text.strip(_SEPARATORS)), 0.75, wrapped)
         top_line = wrapped.line
     elif before is not None and _WORD.search(before.text) and not labelled_before \
-            and not (_looks_like_address(before.text) and not _has_legal_form(before.text)):
+            and not (_looks_like_address(before.text) and not _has_legal_form(before.text)) \
+            and not label_words_only(before.text):  # "pmonés" of "Įmonės kodas": its label's first word
         name = Candidate(tidy_name(before.text.strip(_SEPARATORS)), 0.75, before)
         top_line = line
     else:

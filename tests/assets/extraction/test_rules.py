@@ -1903,3 +1903,16 @@ def test_a_label_ocr_garbled_before_a_code_is_no_name_its_colon_tells():
     ))
     seller = extract_invoice(doc)["seller"]
     assert seller["name"] == "Eesti Puit AS" and seller["vatCode"] == "EE103214968"
+
+
+def test_the_first_word_of_a_codes_label_ocr_garbled_is_no_name():
+    # "Įmonės kodas" read "pmonés kodas": the label found by its last word only, the word
+    # before it a label's word as OCR reads it; the name is the letterhead's line above.
+    doc = scanned(page(
+        (40, [(50, 'AB "Ąžuolo baldai"'), (300, "Kreditinė PVM sąskaita")]),
+        (52, [(50, "pmonés kodas 126465673")]),
+        (64, [(50, "PVM mokėtojo kodas LT421934913")]),
+        (76, [(50, "Žalgirio g. 125, LT-41705 Klaipėda")]),
+        (400, [(300, "Iš viso:"), (400, "1 210,00 EUR")]),
+    ))
+    assert extract_invoice(doc)["seller"]["name"] == 'AB "Ąžuolo baldai"'
