@@ -65,8 +65,8 @@ MAX_SPELLINGS = 4096
 Weighed = tuple[frozenset[str] | None, ...]
 _WORD = re.compile(r"[^\W\d_]{3,}")
 # Letters small print makes alike (compared without their marks, in small letters):
-# vertical strokes, round letters, an arch or an arm blurred.
-_ALIKE_GROUPS = ("ijl", "aeo", "ou", "ce", "kl", "nu", "nh", "bh", "vy")
+# vertical strokes, round letters, an arch or an arm blurred, a bowl with its tail.
+_ALIKE_GROUPS = ("ijl", "aeo", "ou", "ce", "kl", "nu", "nh", "bh", "vy", "gq")
 _ALIKE = {(a, b) for group in _ALIKE_GROUPS for a in group for b in group if a != b}
 
 _lock = threading.Lock()  # a Hunspell handle is not safe to share between threads

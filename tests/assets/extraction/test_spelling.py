@@ -71,6 +71,7 @@ def test_only_names_read_by_ocr_get_their_marks_back():
     ('AB "Greita slunta"', "LT", 'AB "Greita siunta"'),
     ('UAB "Okio technika"', "LT", 'UAB "Ūkio technika"'),         # a round letter, its marks too
     ("Molen Tachniek B.V.", "NL", "Molen Techniek B.V."),
+    ("Ma jolie boutigue", "FR", "Ma jolie boutique"),             # a bowl with its tail: q for g
 ])
 def test_a_word_ocr_doubted_is_respelt_by_the_glyphs_small_print_confuses(read, country, expected):
     doubted = spelling.doubted_words([Word(w, 0, 0, 1, 1, 0.4) for w in read.split()])
