@@ -166,9 +166,7 @@ def triples(amounts: list[Amount], *, lines_net: Decimal | None = None, country:
     """Every (net, VAT, gross) printed with net + VAT = gross, with its evidence, best first;
     ``labelled`` is the labels' own reading, which the triple equal to it is marked as."""
     printed = printed_rates or set()
-    by_value: dict[Decimal, list[Amount]] = {}
-    for a in amounts:
-        by_value.setdefault(a.value, []).append(a)
+    by_value = _by_value(amounts)
     last = max((a.order for a in amounts), default=0) or 1
     found: list[Triple] = []
     for net, vat, gross in _adding_up(amounts, by_value):
@@ -191,6 +189,7 @@ def triples(amounts: list[Amount], *, lines_net: Decimal | None = None, country:
 
 
 def _by_value(amounts: list[Amount]) -> dict[Decimal, list[Amount]]:
+    """The amounts by their value: a gross is looked up as net + VAT."""
     out: dict[Decimal, list[Amount]] = {}
     for a in amounts:
         out.setdefault(a.value, []).append(a)

@@ -61,8 +61,9 @@ Position = tuple[tuple[str, float], ...]  # the character read first, then the a
 
 
 def reread(doc: Document, log: list[dict] | None = None) -> Document:
-    """``doc`` with every VAT code and IBAN whose checksum failed read again from its words'
-    choices where that decides it; the same object where no word has choices or none changed.
+    """``doc`` with every VAT code and IBAN whose checksum failed read again from its word's
+    views or its words' choices where that decides it; the same object where no word has
+    either or none changed.
     ``log`` receives each word so read: its page, what was read, what it is read as and the
     share of the likelihood of every valid reading it has (``invoices extract --explain``)."""
     if not any(w.choices or w.views for page in doc.pages for w in page.words):

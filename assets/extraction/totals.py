@@ -39,6 +39,8 @@ from .thresholds import (
 
 CENT = Decimal("0.01")
 _KEYS = ("net", "vat", "gross", "payable", "discount", "prepaid")
+_PERCENT_SIGN = re.compile(r"\s?%")  # after a number: a rate, no amount
+_PERCENT = re.compile(r"(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%")  # a rate printed on a VAT line
 
 
 @dataclass
@@ -106,10 +108,6 @@ def _tax_beside_base(cand: Candidate, rate: Decimal) -> Candidate | None:
             value = -abs(m.value) if cand.value < 0 else abs(m.value)  # type: ignore[operator]
             return Candidate(value, cand.score, Span(span.line, span.end + m.start, span.end + m.end))
     return None
-
-
-_PERCENT_SIGN = re.compile(r"\s?%")
-_PERCENT = re.compile(r"(?<![\d.,])(\d{1,2}(?:[.,]\d{1,2})?)\s?%")
 
 
 def _printed_rate(hit: Hit, cand: Candidate) -> Decimal | None:

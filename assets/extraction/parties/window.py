@@ -47,6 +47,7 @@ def _window_address(layout: Layout, taken: set[int], seller_name: str | None = N
     seller_core = _core_name(seller_name) if seller_name else ""
     seller_core = seller_core if len(seller_core) >= 4 else ""
     senders = {name for line in lines if (name := _return_line_sender(line))}
+    head = letterhead(layout, set())  # whose contact block is no window address
     taken = set(taken)
     returns: list[Span] = []
     for k, line in enumerate(lines):
@@ -77,7 +78,7 @@ def _window_address(layout: Layout, taken: set[int], seller_name: str | None = N
                 continue
             top, name = _first_line(layout, top, name, taken)
             block = _address_block(layout, top, x0, taken, Candidate(name.value, 0.6, name.span))
-            if block is not None and not _letterhead_contacts(layout, block, line):
+            if block is not None and not _letterhead_contacts(layout, head, block, line):
                 return block
     for ret in returns:
         block = _under_return_address(layout, ret, lines, taken)
@@ -105,11 +106,11 @@ def _reaches_contacts(layout: Layout, block: Block, postal: TextLine) -> bool:
     return any(_contact_line(layout, ln) for ln in below)
 
 
-def _letterhead_contacts(layout: Layout, block: Block, postal: TextLine) -> bool:
+def _letterhead_contacts(layout: Layout, head: Candidate | None, block: Block, postal: TextLine) -> bool:
     """Whether a name-over-address block is the letterhead's contact block: its name the
-    letterhead's (``letterhead``), its address going on with contacts (``_reaches_contacts``).
-    A buyer's block may print a telephone and e-mail too; it does not head the letter."""
-    head = letterhead(layout, set())
+    letterhead's (``head``, ``letterhead``), its address going on with contacts
+    (``_reaches_contacts``). A buyer's block may print a telephone and e-mail too; it does
+    not head the letter."""
     return head is not None and block.name is not None \
         and _core_name(str(head.value)) == _core_name(str(block.name.value)) \
         and _reaches_contacts(layout, block, postal)
@@ -122,6 +123,9 @@ def contact_sender(layout: Layout) -> Candidate | None:
     where the page prints none."""
     if 1 not in layout.lines:
         return None
+    head = letterhead(layout, set())
+    if head is None:
+        return None
     _, height = layout.page_size(1)
     lines = [ln for ln in layout.lines[1] if ln.cy < 0.35 * height]
     for line in lines:
@@ -133,7 +137,7 @@ def contact_sender(layout: Layout) -> Candidate | None:
             if name is None or not _has_legal_form(str(name.value)) or _looks_like_address(str(name.value)):
                 continue
             block = _address_block(layout, top, span.words[0].x0, set(), name)
-            if block is not None and _letterhead_contacts(layout, block, line):
+            if block is not None and _letterhead_contacts(layout, head, block, line):
                 return Candidate(name.value, SENDER_SCORE, name.span)
     return None
 
