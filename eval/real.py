@@ -177,12 +177,9 @@ def page_count(entry: dict) -> int:
 def photographed(entry: dict) -> tuple[bytes, str]:
     """The document's page as a phone photographs it (``corpus.degrade.photo``): the same
     photo every run, seeded by the document's name. Only a one-page document is a photo."""
-    import random
-    import zlib
-
     from corpus.degrade import photo
 
-    data, mime, _ = photo(entry["file"].read_bytes(), random.Random(zlib.crc32(entry["id"].encode())))
+    data, mime, _ = photo(entry["file"].read_bytes(), _seeded(entry))
     return data, mime
 
 
@@ -190,13 +187,18 @@ def close_photographed(entry: dict, seed: int) -> tuple[bytes, str]:
     """The document's page photographed close up (``corpus.degrade.close_photo``: the sheet
     filling the frame at 170-230 dpi, as Tesseract reads it), one of ``CLOSE_SEEDS``
     photos, each the same every run."""
+    from corpus.degrade import close_photo
+
+    data, mime, _ = close_photo(entry["file"].read_bytes(), _seeded(entry, seed))
+    return data, mime
+
+
+def _seeded(entry: dict, seed: int = 0):
+    """A random source seeded by the document's name (and ``seed``): its photos repeat."""
     import random
     import zlib
 
-    from corpus.degrade import close_photo
-
-    data, mime, _ = close_photo(entry["file"].read_bytes(), random.Random(zlib.crc32(entry["id"].encode()) + seed))
-    return data, mime
+    return random.Random(zlib.crc32(entry["id"].encode()) + seed)
 
 
 def run_real(entry: dict, scanned: bool = False, read=None, photo: bool = False, close: int | None = None) -> dict:
