@@ -37,7 +37,8 @@ from .names import (
     looks_like_name,
     tidy_name,
 )
-from .window import _has_code, _name_above, _window_address, letterhead, return_senders
+from .return_line import return_senders
+from .window import _has_code, _name_above, _window_address, letterhead
 
 
 def unheaded_parties(layout: Layout, blocks: dict[str, Block], receipt: bool = False) -> None:

@@ -1,5 +1,6 @@
-"""Parties a letter prints without headings: the window's addressee, the return line
-over it (the sender), the letterhead, and the name over a party's codes.
+"""Parties a letter prints without headings: the window's addressee (never the sender on
+the return line over it, ``return_line``), the letterhead and its contact block, and the
+name over a party's codes.
 """
 
 from __future__ import annotations
@@ -7,14 +8,13 @@ from __future__ import annotations
 import re
 from statistics import median
 
-from .. import per_document
 from ..dates import find_dates
 from ..fields import label_value
 from ..hits import Hit
 from ..layout import Layout
 from ..lines import Candidate, Span, TextLine
 from ..normalize import fold
-from ..thresholds import BULLET_GAP, LOGO_BELOW_CONF, RETURN_RUN_GAP, SENDER_SCORE
+from ..thresholds import LOGO_BELOW_CONF, SENDER_SCORE
 from ..vat_codes import read_vat_code
 from .blocks import _FIELD_KEYS, _NOT_NAME_KEYS, Block, _collect
 from .names import (
@@ -34,6 +34,7 @@ from .names import (
     tidy_name,
 )
 from .reading import _LABEL_COUNTRY
+from .return_line import _return_line_sender, _return_parts
 
 
 def _window_address(layout: Layout, taken: set[int], seller_name: str | None = None) -> Block | None:
@@ -168,91 +169,6 @@ def _first_line(layout: Layout, top: TextLine, name: Candidate, taken: set[int])
         current = top = line
         name = Candidate(tidy_name(text), name.score, cell)
     return top, name
-
-
-# A bullet as printed, or as OCR reads the small disc ("®e", "«e", "°"): a sign with at most
-# a letter of its ring, set apart by spaces.
-_RETURN_SEPARATORS = re.compile(r"\s+[●•·|▪◦∙]\s+|\s+[-–]\s+|\s+[®©«»°]\w?\s+")
-
-
-def _return_parts(line: TextLine) -> list[str]:
-    """A return line's parts: name, street, town, at its bullets as printed, as OCR boxed
-    them or as it read them. The line ends at a column's gap: OCR may put the letterhead's
-    town beside it on the same line."""
-    words = _run(line)
-    parts = _bulleted(words, line.height)
-    if len(parts) >= 2:
-        return parts
-    text = " ".join(w.text for w in words)
-    parts = [p for p in _RETURN_SEPARATORS.split(text) if p.strip()]
-    return parts if len(parts) >= 2 else _parted_by_letters(text)
-
-
-def _run(line: TextLine) -> list:
-    """The line's words up to the first gap as wide as a column's."""
-    words = line.words[:1]
-    for w in line.words[1:]:
-        if w.x0 - words[-1].x1 > RETURN_RUN_GAP * line.height:
-            break
-        words.append(w)
-    return words
-
-
-def _bulleted(words: list, height: float) -> list[str]:
-    """Parts at the bullets OCR boxed, whatever it read them as ("e", "+", "®e"): a lone
-    mark of one glyph (one character, or a box no wider than the line is high), no digit,
-    set apart by gaps wider than a space on both sides. A word of one letter ("Rossi e
-    Figli") stands a space from its neighbours."""
-    parts: list[list[str]] = [[]]
-    for k, w in enumerate(words):
-        if 0 < k < len(words) - 1 and (len(w.text) == 1 or w.width <= height) \
-                and not any(c.isdigit() for c in w.text) \
-                and min(w.x0 - words[k - 1].x1, words[k + 1].x0 - w.x1) > BULLET_GAP * height:
-            parts.append([])
-        else:
-            parts[-1].append(w.text)
-    return [" ".join(p) for p in parts if p] if len(parts) > 1 else []
-
-
-def _parted_by_letters(text: str) -> list[str]:
-    """A return line whose every bullet OCR read as the same lone small letter ("Bei Spiel
-    GmbH e Ecke 12 e 12345 Stadthausen"): parted at that letter where it stands alone at
-    least twice, and into three parts at least; else the line whole. One "e" is a word
-    ("Rossi e Figli S.r.l."), the same one twice in a line of a name and an address is not."""
-    for letter in sorted(set(re.findall(r"(?<=\s)[a-z](?=\s)", text))):
-        pieces = re.split(rf"\s+{letter}\s+", text)
-        if len(pieces) >= 3 and all(p.strip() for p in pieces):
-            return pieces
-    return [text]
-
-
-@per_document.memoized  # asked of every upper line by the window, the parties and the sender
-def _return_line_sender(line: TextLine) -> str | None:
-    """The sender named by a return line over a window ("Bei Spiel GmbH ● Ecke 12 ● 12345
-    Stadthausen"): a name, then its street and postal code, set apart by separators, on one
-    line. Whoever sends the letter is not its addressee."""
-    parts = _return_parts(line)
-    if len(parts) < 2 or not any(_POSTAL.search(p) for p in parts[1:]) or _POSTAL.search(parts[0]):
-        return None
-    # Street and town may stand in one part where OCR lost the bullet between them
-    # ("Bei Spiel GmbH ®e Ecke12 e 12345 Stadthausen"): then the name needs its legal form,
-    # and no number of a street ("S.A. ul. Długa 40 - 66-557 Gdańsk" is an address).
-    if len(parts) == 2 and (not _has_legal_form(parts[0]) or re.search(r"\d", parts[0])):
-        return None
-    core = _core_name(parts[0])
-    return core if len(core) >= 4 and looks_like_name(parts[0]) else None
-
-
-
-
-def return_senders(layout: Layout) -> set[str]:
-    """The names (their cores) that return lines over a window send from, in the upper
-    half of the first page: the letter's sender, its seller."""
-    if 1 not in layout.lines:
-        return set()
-    _, height = layout.page_size(1)
-    return {core for line in layout.lines[1] if line.cy < 0.5 * height
-            and (core := _return_line_sender(line)) is not None}
 
 
 def sender_name(layout: Layout, seller_name: str | None, buyer_name: str | None) -> Candidate | None:

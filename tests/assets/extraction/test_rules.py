@@ -1673,7 +1673,7 @@ def test_the_name_a_return_line_sends_from_is_the_sellers_evidence():
     from assets.extraction.lines import Candidate, Span
     from assets.extraction.parties.blocks import Block
     from assets.extraction.parties.evidence import seller_evidence
-    from assets.extraction.parties.window import return_senders
+    from assets.extraction.parties.return_line import return_senders
 
     layout = Layout(page(
         (100, [(50, "Nordwind Handel GmbH · Hafenstraße 12 · 20457 Hamburg")]),
@@ -1694,7 +1694,7 @@ def test_the_name_a_return_line_sends_from_is_the_sellers_evidence():
 @pytest.mark.parametrize("bullet", ["®e", "«", "°"])
 def test_a_return_lines_bullets_as_ocr_reads_them_still_part_it(bullet):
     # The small disc between a return line's parts read as a sign with a letter of its ring.
-    from assets.extraction.parties.window import return_senders
+    from assets.extraction.parties.return_line import return_senders
 
     layout = Layout(scanned(page(
         (100, [(50, f"Bei Spiel GmbH {bullet} Ecke 12 {bullet} 12345 Stadthausen")]),
@@ -1712,7 +1712,7 @@ def test_a_return_lines_bullets_as_ocr_reads_them_still_part_it(bullet):
 ])
 def test_a_return_line_of_two_parts_needs_a_name_with_its_legal_form(text, senders):
     # (and one whose bullets OCR all read as the same small letter is parted at it)
-    from assets.extraction.parties.window import return_senders
+    from assets.extraction.parties.return_line import return_senders
 
     layout = Layout(scanned(page((100, [(50, text)]), (110, [(50, "Theodor Est")]))), ALL_LABELS)
     assert return_senders(layout) == senders
@@ -1722,7 +1722,7 @@ def test_a_return_lines_bullets_are_told_by_their_boxes_and_its_end_by_a_columns
     # As a 200 dpi scan boxed it: each small disc a glyph-sized box read as "e" or "+", set
     # apart by gaps twice the line's height; the letterhead's town on the right put on the
     # same line by OCR, a column's gap away.
-    from assets.extraction.parties.window import return_senders
+    from assets.extraction.parties.return_line import return_senders
 
     layout = Layout(boxed(
         ("Bei", 102.5, 157.2, 109.9, 161.3), ("Spiel", 112.8, 157.2, 125.0, 162.2),
