@@ -17,8 +17,9 @@ most ``REREAD_MAX_CHANGES`` of them, each to a character the recogniser gave at 
 reading itself and ``REREAD_MARGIN`` times likelier than the next valid string, or the word
 stays as read (``thresholds``).
 
-Before the choices, a code read alone again from other crops of its box (``Word.views``,
-PP-OCR's pages) is read as its views say: where views pass the check, the reading most of
+Before the choices, a code read alone again from other crops of its box (``Word.views``:
+on PP-OCR's pages, and on Tesseract's where it doubted the word, by PP-OCR's recogniser) is
+read as its views say: where views pass the check, the reading most of
 them give, at least ``VIEWS_MIN_VOTES`` of them and more than any other passing reading,
 within ``VIEWS_MAX_EDITS`` of what was first read ("L656768314", read "LT656768314" in
 three of six crops). A view may also find a code whose first reading no longer looked

@@ -84,7 +84,10 @@ class Auto:
                 return page
             script = "Cyrillic"  # PP-OCR's model has no Cyrillic letters; Tesseract's has
         prepared, page_dpi = page_image.to_reading_resolution(straight, page_dpi)
-        return tesseract.read_prepared(prepared, page_dpi, script, page_number, language)
+        # PP-OCR's recogniser reads the page's code-like words again alone: a second reader's
+        # views, for a checksum to choose from (``extraction.checksummed``).
+        return tesseract.read_prepared(prepared, page_dpi, script, page_number, language,
+                                       recognise=rapid.recognise if rapid.available() else None)
 
 
 class Surya:

@@ -37,6 +37,7 @@ from . import languages, recover
 from .languages import TESSDATA_DIR
 from .model import DocumentError, Page, Word, median_of
 from .page_image import OSD_DPI, prepare_page
+from .views import DOUBTED_BELOW, Recognise, with_views
 
 LANG = "lit"
 # The box correction's skew: the median baseline of the words at least this many times as
@@ -280,8 +281,11 @@ def ocr_image(image: Image.Image, page_number: int = 1, dpi: float | None = None
 
 
 def read_prepared(prepared: Image.Image, dpi: float, script: str | None, page_number: int = 1,
-                  language: str | None = None) -> Page:
-    """``ocr_image`` of a page ``prepare_page`` has already made ready."""
+                  language: str | None = None, recognise: Recognise | None = None) -> Page:
+    """``ocr_image`` of a page ``prepare_page`` has already made ready; with ``recognise``
+    (a second recogniser of word strips), every word shaped like a code that Tesseract was
+    unsure of also gets its ``views`` (``views.with_views``), cropped from the page as
+    Tesseract read it."""
     model = language if language and languages.installed(language, TESSDATA_DIR) else LANG
     with _lock:
         api = _get_api(model)
@@ -315,7 +319,7 @@ def read_prepared(prepared: Image.Image, dpi: float, script: str | None, page_nu
         words.append(
             Word(text, x0 * px_to_pt, y0 * px_to_pt, x1 * px_to_pt, y1 * px_to_pt, max(0.0, min(1.0, conf)))
         )
-    return Page(
+    page = Page(
         number=page_number,
         width=prepared.width * px_to_pt,
         height=prepared.height * px_to_pt,
@@ -324,3 +328,4 @@ def read_prepared(prepared: Image.Image, dpi: float, script: str | None, page_nu
         text_layer=False,
         ocr_language=model,
     )
+    return page if recognise is None else with_views(page, prepared, dpi / 72.0, recognise, below=DOUBTED_BELOW)

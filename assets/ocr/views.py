@@ -12,7 +12,9 @@ word repeat it, and a word no check covers stays as first read.
 Only words shaped like a code are read again (at least ``MIN_DIGITS`` digits and
 ``MIN_LENGTH`` characters, no date or amount), a handful per page, so a page costs
 ``len(VIEWS)`` recognitions of a short strip per such word (about 0.07 s per word on one
-core), not another reading of the page.
+core), not another reading of the page. PP-OCR reads its own words again; a page Tesseract
+read has its doubted code-like words read by PP-OCR's recogniser (``DOUBTED_BELOW``), a
+second reader whose misreads are not Tesseract's.
 """
 
 from __future__ import annotations
@@ -27,6 +29,11 @@ from .model import Page, Word
 
 MIN_DIGITS = 6
 MIN_LENGTH = 8
+# On a page Tesseract read, only a code-like word it was unsure of is read again (its word
+# confidence under this): every code the views decided on the tune scans and photos had been
+# read under it, and four in five code-like words above it, so a scan pays for about one
+# word, not five (eval/RESULTS.md).
+DOUBTED_BELOW = 0.9
 # Each view: the share of the word box's height added above and below it, and left and
 # right of it (a code's first glyph is often touched by a label's colon or a speck).
 VIEWS = tuple((above, beside) for above in (0.0, 0.15, 0.3) for beside in (0.3, 0.8))
@@ -64,10 +71,13 @@ def crops(image: Image.Image, word: Word, px_per_pt: float) -> list[Image.Image]
     return out
 
 
-def with_views(page: Page, image: Image.Image, px_per_pt: float, recognise: Recognise) -> Page:
-    """``page`` with every code-like word's ``views``: its texts as ``recognise`` reads each
-    of its crops of ``image``; the same page where it has no such word."""
-    chosen = [k for k, word in enumerate(page.words) if code_like(word.text)]
+def with_views(page: Page, image: Image.Image, px_per_pt: float, recognise: Recognise,
+               below: float | None = None) -> Page:
+    """``page`` with every code-like word's ``views`` (of those read at a confidence under
+    ``below``, where given): its texts as ``recognise`` reads each of its crops of
+    ``image``; the same page where it has no such word."""
+    chosen = [k for k, word in enumerate(page.words)
+              if code_like(word.text) and (below is None or word.conf < below)]
     if not chosen:
         return page
     images = [crop for k in chosen for crop in crops(image, page.words[k], px_per_pt)]

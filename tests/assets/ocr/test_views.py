@@ -44,3 +44,22 @@ def test_pp_ocr_reads_a_code_on_a_page_again_in_every_view():
     assert code.views is not None and len(code.views) == len(views.VIEWS)
     assert sum("100012345678" in v.replace(" ", "") for v in code.views) >= len(views.VIEWS) // 2
     assert all(w.views is None for w in page.words if not views.code_like(w.text))
+
+
+@pytest.mark.skipif(not rapid.available(), reason="rapidocr is not installed")
+def test_a_page_tesseract_reads_gets_pp_ocr_s_views_of_its_doubted_codes(monkeypatch):
+    from assets.ocr import engines, tesseract
+
+    sheet = scan_image(["PVM kodas LT100012345678", "Suma 428.40 EUR"])  # A4 at 300 dpi: Tesseract's
+    sure = engines.Auto().ocr_image(sheet, dpi=300)
+    assert sure.engine == "tesseract"
+    code = next(w for w in sure.words if "100012345678" in w.text)
+    assert code.conf >= views.DOUBTED_BELOW and code.views is None  # read surely: not again
+
+    monkeypatch.setattr(tesseract, "DOUBTED_BELOW", 1.01)  # as if Tesseract doubted every word
+    page = engines.Auto().ocr_image(sheet, dpi=300)
+    code = next(w for w in page.words if "100012345678" in w.text)
+    assert code.views is not None and len(code.views) == len(views.VIEWS)
+    assert sum("100012345678" in v.replace(" ", "") for v in code.views) >= len(views.VIEWS) // 2
+    assert all(w.views is None for w in page.words if not views.code_like(w.text))
+    assert all(w.views is None for w in engines.Tesseract().ocr_image(sheet, dpi=300).words)  # Tesseract alone
