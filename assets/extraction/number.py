@@ -257,8 +257,9 @@ def invoice_number(layout: Layout) -> dict[str, Candidate]:
     # after it and its "Nr." wrapped away ("Faktura FV/563/10/2025", "Arve 39322"). The
     # number is the rest of the cell, or the next cell.
     for line in layout.iter_lines():
-        if line.page != 1 or line.cy > 0.4 * height:
+        if line.page != 1:
             continue
+        upper = line.cy <= 0.4 * height
         heads = [(h.start, h.end) for h in layout.hits(line) if h.key == "number"] + _invoice_words(line)
         read = not layout.doc.pages[line.page - 1].text_layer  # by OCR, which misreads signs and words
         if read:
@@ -273,6 +274,11 @@ def invoice_number(layout: Layout) -> dict[str, Candidate]:
             rest = _REMNANT.match(value.text) if value is not None and read else None
             if rest is not None and rest.group(1).islower():  # "Arve ar: 93369", not a series ("FV 563")
                 value = value.sub(rest.end(), len(value.text)) if rest.end() < len(value.text) else None
+            sign = _LONE_GLYPH.match(value.text) if value is not None and read else None
+            if sign is not None:  # "Invoice + RE-20201121/508": a number sign OCR misread
+                value = value.sub(sign.end(), len(value.text))
+            elif not upper:  # lower on the page, only a title and its number sign tell
+                continue
             if value is None:
                 after = [cell for cell in line.cells if cell[0] >= c_end]
                 value = Span(line, *after[0]).strip() if after else None
@@ -289,6 +295,11 @@ def invoice_number(layout: Layout) -> dict[str, Candidate]:
 # "Arve or 11133" for "Arve nr"): a word of two small letters, no more (a series is in capitals).
 _MISREAD_SIGN = re.compile(r"(?<!\S)Ne\.?(?=\s)")
 _REMNANT = re.compile(r"([^\W\d_]{2})[.:]?(?:\s+(?=\S*\d)|$)")
+# A number sign ("#") OCR read as one other glyph between a title and its number ("Invoice +
+# RE-20201121/508", "Rechnung 4 RE-20140703/502", "Invoice ž RE-..."): one character, neither
+# a capital (a series: "A 12345") nor a dash or point as printed, then a word with at least
+# three digits.
+_LONE_GLYPH = re.compile(r"[^\sA-Z\-–:.,]\s+(?=\S*\d\S*\d\S*\d)")
 
 
 def _invoice_words(line) -> list[tuple[int, int]]:

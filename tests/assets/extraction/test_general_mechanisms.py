@@ -167,6 +167,18 @@ def test_a_number_sign_or_word_ocr_misread_still_announces_the_number(title, lin
     assert extract_invoice(scanned(page(*rows)))["invoiceNumber"] == number
 
 
+@pytest.mark.parametrize("sign", ["+", "4", "ž"])
+def test_a_number_sign_ocr_read_as_another_glyph_announces_the_number_under_a_letters_window(sign):
+    # "Invoice # RE-20201121/508" printed under the window, below the page's upper part, its
+    # "#" read as another glyph: the title and that glyph still announce the number
+    rows = [(60, [(200, "Invoice")]), (380, [(60, f"Invoice {sign} RE-20201121/508 issued at 2020-11-21")])]
+    assert extract_invoice(scanned(page(*rows)))["invoiceNumber"] == "RE-20201121/508"
+    # a dash or a capital there is printed so, no misread sign
+    for other in ("Invoice - 2026-118 of 2020-11-21", "Invoice A RE-20201121/508"):
+        rows = [(60, [(200, "Invoice")]), (380, [(60, other)])]
+        assert extract_invoice(scanned(page(*rows)))["invoiceNumber"] in (None, "A RE-20201121/508"), other
+
+
 def test_a_vat_code_whose_check_digits_ocr_misread_is_no_invoice_number():
     # "Käibemaksukohustuslase nr" misread: its "nr" reads like a number's label, but what
     # follows is an Estonian VAT code of its format (one digit misread), not the number
