@@ -19,7 +19,7 @@ from .identifiers import find_ibans
 from .labels import DOCUMENT_TYPES
 from .layout import Layout
 from .lines import Candidate, Span
-from .thresholds import MIN_COMPOUNDED, SENTENCE_WORDS
+from .thresholds import MIN_COMPOUNDED, SENTENCE_WORDS, UNDER_TITLE_SCORE
 from .vat_codes import vat_is_valid, vat_well_formed
 
 _TOKEN = re.compile(r"[^\s:;,]+")
@@ -54,7 +54,9 @@ def _id_from(span: Span | None) -> Span | None:
             return None
         if _is_date(text) or len(text) > 30 or _party_identifier(text):
             return None
-        start = tokens[0].start() if k == 1 else tok.start()
+        # A series stays with a number of digits ("AB 130498"), not with one that opens with
+        # its own letters: "L RE-2025-3808" is a speck OCR read before "RE-2025-3808".
+        start = tokens[0].start() if k == 1 and not text[:1].isalpha() else tok.start()
         return span.sub(start, tok.start() + len(text))
     return None
 
@@ -287,7 +289,39 @@ def invoice_number(layout: Layout) -> dict[str, Candidate]:
             if ident is not None and sum(ch.isdigit() for ch in ident.text) >= 2 and not find_ibans(ident.text):
                 out["invoiceNumber"] = out["number"] = Candidate(ident.text, 0.6, ident)
                 return out
+    under = _under_title(layout, title)
+    if under is not None:
+        out["invoiceNumber"] = out["number"] = under
     return out
+
+
+# A date's shape, even one OCR misread out of the calendar ("2525-45-08"), or an amount's.
+_DATE_OR_AMOUNT = re.compile(r"^\d{1,4}[-./]\d{1,2}[-./]\d{1,4}$|[.,]\d{2}$")
+
+
+def _under_title(layout: Layout, title: Candidate | None) -> Candidate | None:
+    """An identifier printed alone right under the document's title, no label at all
+    ("Pro-formafactuur" over "F23747"): a cell of the next line or two under the title's
+    words, nothing but the identifier, three digits or more, nothing shaped like a date or an
+    amount, no account."""
+    if title is None or title.span is None:
+        return None
+    head = title.span
+    x0, x1 = head.words[0].x0, head.words[-1].x1
+    pitch = layout.pitch[head.line.page]
+    for line in layout.lines[head.line.page]:
+        if not 0 < line.cy - head.line.cy <= 2 * pitch:
+            continue
+        for c_start, c_end in line.cells:
+            cell = Span(line, c_start, c_end).strip()
+            if cell is None or cell.words[-1].x1 < x0 or cell.words[0].x0 > x1 \
+                    or any(c_start <= h.start < c_end for h in layout.hits(line)):
+                continue
+            ident = _id_from(cell)
+            if ident is not None and ident.text == cell.text and sum(ch.isdigit() for ch in ident.text) >= 3 \
+                    and not _DATE_OR_AMOUNT.search(ident.text) and not find_ibans(ident.text):
+                return Candidate(ident.text, UNDER_TITLE_SCORE, ident)
+    return None
 
 
 # A number sign OCR read as a capital and a letter ("Ne 4282", "Ne. RK 2870" for "№"), opening

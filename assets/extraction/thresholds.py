@@ -24,6 +24,7 @@ UNLABELLED = 0.6  # a date with no label at all, nearest the number or title
 ONLY_LATER_DATE = 0.5
 DUE_WITHIN_DAYS = 120
 COMPOUND_TITLE_SCORE = 0.85  # a title that closes a compound word ("Handelsrechnung")
+UNDER_TITLE_SCORE = 0.5  # an identifier alone under the title, no label at all (``number._under_title``)
 SENDER_SCORE = 0.8  # a seller named by the return line over the window address
 BULLET_GAP = 1.4  # a return line's bullet stands more than this many of its heights from each neighbour
 RETURN_RUN_GAP = 8.0  # and the line ends at a gap this many heights wide (another column)

@@ -179,6 +179,26 @@ def test_a_number_sign_ocr_read_as_another_glyph_announces_the_number_under_a_le
         assert extract_invoice(scanned(page(*rows)))["invoiceNumber"] in (None, "A RE-20201121/508"), other
 
 
+def test_an_identifier_alone_under_the_title_is_the_number_and_a_date_there_is_not():
+    def number(under: str, x: float = 200):
+        return extract_invoice(scanned(page((60, [(200, "Pro-formafactuur")]), (74, [(x, under)]),
+                                            (120, [(60, "Totaal 121.00")]))))["invoiceNumber"]
+
+    assert number("F23747") == "F23747"
+    # a date (even one OCR misread out of the calendar), an amount, a short code, or an
+    # identifier that does not stand under the title: none
+    for other in ("2525-45-08", "15-11-2025", "3.098.88", "F12"):
+        assert number(other) is None, other
+    assert number("F23747", x=450) is None
+
+
+def test_a_speck_before_a_number_with_its_own_letters_is_no_series():
+    rows = [(60, [(200, "RECHNUNG")]), (80, [(60, "Rechnungs-Nr.")]), (92, [(60, "L RE-2025-3808")])]
+    assert extract_invoice(scanned(page(*rows)))["invoiceNumber"] == "RE-2025-3808"
+    rows = [(60, [(200, "SĄSKAITA FAKTŪRA")]), (80, [(60, "Nr.")]), (92, [(60, "AB 130498")])]
+    assert extract_invoice(scanned(page(*rows)))["invoiceNumber"] == "AB 130498"
+
+
 def test_a_vat_code_whose_check_digits_ocr_misread_is_no_invoice_number():
     # "Käibemaksukohustuslase nr" misread: its "nr" reads like a number's label, but what
     # follows is an Estonian VAT code of its format (one digit misread), not the number
