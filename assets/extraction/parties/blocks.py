@@ -45,6 +45,9 @@ class Block:
     by_order: bool = False
 
 
+_CONTACT_TEXT = re.compile(r"\S+@\S+|\bwww\.\S+|\bhttps?:\S+")  # an e-mail or web address
+
+
 def find_blocks(layout: Layout) -> dict[str, Block]:
     """The seller's and buyer's blocks, each from its first heading in the document."""
     headings: dict[str, Hit] = {}
@@ -73,9 +76,12 @@ def find_blocks(layout: Layout) -> dict[str, Block]:
         other = headings.get("buyer" if role == "seller" else "seller")
         lines = _block_lines(layout, hit, other)
         rest = [lines[0].text[hit.end - hit.start :]] + [ln.text for ln in lines[1:]] if lines else []
+        if hit.label.weight < 1:  # a short word or a letter, as often debris: contacts alone are no party
+            rest = [_CONTACT_TEXT.sub("", text) for text in rest]
         if not any(_WORD3.search(text) for text in rest):
             # A heading over nothing ("De", a logo's first word) or over a number and
-            # debris ("Customer" over "10233", its "no.:" lost to OCR) heads no block.
+            # debris ("Customer" over "10233", its "no.:" lost to OCR) heads no block, nor
+            # a letter OCR read out of an icon over a contact's telephone and e-mail ("a:").
             continue
         blocks[role] = Block(role, hit, lines)
     return blocks

@@ -395,3 +395,20 @@ def test_a_latvian_vat_code_whose_prefix_was_lost_is_no_register_code():
     ]
     inv = extract_invoice(scanned(page(*rows)))
     assert inv["seller"]["vatCode"] == "LV40002929390" and inv["seller"]["companyCode"] is None
+
+
+def test_a_letter_over_a_contacts_telephone_and_e_mail_heads_no_party():
+    # "a:" is what OCR read of an icon beside the seller's contact person; the buyer is the
+    # addressee on the left, whose block a lone letter over contacts must not displace
+    def buyer(*right):
+        rows = [(60, [(40, "Au bon moulin SARL - 1242 chemin de l'olive - 84340 Malaucène")]),
+                (100, [(40, "Avoir AV-2017-0005")]),
+                (130, [(40, "Ma jolie boutique")]), (142, [(40, "35 rue de la République")]),
+                (154, [(40, "69001 Lyon")]), (166, [(40, "France")]),
+                (200, [(40, "Date d'échéance"), (160, "16/11/2017"), (330, right[0])]),
+                *((212 + 12 * k, [(330, text)]) for k, text in enumerate(right[1:]))]
+        return extract_invoice(scanned(page(*rows)))["buyer"]["name"]
+
+    assert buyer("a:", "72 07 08 56", "tony.dubois@aubonmoulin.fr") == "Ma jolie boutique"
+    # the same letter over a company's name heads its block
+    assert buyer("À:", "Hôtel Saint Denis", "12 rue Victor Hugo", "75001 Paris") == "Hôtel Saint Denis"
