@@ -24,6 +24,11 @@ them give, at least ``VIEWS_MIN_VOTES`` of them and more than any other passing 
 within ``VIEWS_MAX_EDITS`` of what was first read ("L656768314", read "LT656768314" in
 three of six crops). A view may also find a code whose first reading no longer looked
 like one ("88102252264" for "EE102252264").
+
+A word no checksum covers is read as its views read it only where they agree on a
+separator its first reading took for a digit (``read_separators``: "20251183", "2025/183"
+in all six views): Tesseract reads a slash as a one or a seven, which PP-OCR's recogniser,
+reading the word alone, does not.
 """
 
 from __future__ import annotations
@@ -44,6 +49,8 @@ from .thresholds import (
     REREAD_MAX_CHANGES,
     REREAD_MIN_CHOICE,
     REREAD_MIN_RATIO,
+    SEPARATOR_MAX_PLACES,
+    SEPARATOR_VOTES,
     VIEWS_MAX_EDITS,
     VIEWS_MIN_VOTES,
 )
@@ -98,7 +105,33 @@ def _page(page: Page, log: list[dict] | None) -> Page:
                         log.append({"page": page.number, "read": word.text, "as": text, "by": by,
                                     "share": round(share, 3)})
             changed = True
+    for k, word in enumerate(words):
+        text = read_separators(word)
+        if text is not None:
+            words[k] = replace(word, text=text, views=None)
+            if log is not None:
+                log.append({"page": page.number, "read": word.text, "as": text, "by": "separators",
+                            "share": round(sum(v == text for v in word.views) / len(word.views), 3)})
+            changed = True
     return replace(page, words=words) if changed else page
+
+
+def read_separators(word: Word) -> str | None:
+    """``word`` as its views read it where they agree (``SEPARATOR_VOTES`` of them) that a
+    slash, dash or point stands where it was read as a digit or a stroke, at no more than
+    ``SEPARATOR_MAX_PLACES`` places and nowhere else ("20251183", "2025/183" in all six
+    views: Tesseract reads a slash as a one or a seven); None otherwise, and for a code its
+    checksum passes as read."""
+    if not word.views or _vat_reads(word.text) or _iban_reads(word.text):
+        return None
+    view, n = Counter(v.replace(" ", "") for v in word.views).most_common(1)[0]
+    if n < SEPARATOR_VOTES or len(view) != len(word.text):
+        return None
+    places = [(a, b) for a, b in zip(word.text, view) if a != b]
+    if not 0 < len(places) <= SEPARATOR_MAX_PLACES \
+            or not all(b in "/-." and (a.isdigit() or a in "|lI!") for a, b in places):
+        return None
+    return view
 
 
 def _code_runs(words: list[Word]) -> list[tuple[Callable[[str], bool], list[Word]]]:

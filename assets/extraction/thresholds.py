@@ -110,3 +110,8 @@ REREAD_MARGIN = 3.0
 # one, at >= 0.9, on the fresh far ones.
 VIEWS_MIN_VOTES = 2
 VIEWS_MAX_EDITS = 3
+# A separator the first reading took for a digit ("20251183" for "2025/183"; no checksum to
+# tell): read as the views read it where at least this many of them agree, at no more than
+# this many places, each a slash, dash or point in the views and a digit or stroke as read.
+SEPARATOR_VOTES = 5
+SEPARATOR_MAX_PLACES = 2

@@ -147,3 +147,20 @@ def test_a_label_glued_to_a_code_by_its_colon_stays_glued():
     assert vat_is_valid("LT108927845016")
     words = checksummed.reread(_photo([_viewed("NO:LT10R927845016", 130, 100, seen)])).pages[0].words
     assert words[0].text == "NO:LT108927845016"
+
+
+def test_a_slash_read_as_a_digit_is_read_as_the_views_agree():
+    seen = ("2025/183",) * 6
+    log: list[dict] = []
+    words = checksummed.reread(_photo([_word("Nr.", 50, 100), _viewed("20251183", 80, 100, seen)]), log).pages[0].words
+    assert [w.text for w in words] == ["Nr.", "2025/183"]
+    assert log == [{"page": 1, "read": "20251183", "as": "2025/183", "by": "separators", "share": 1.0}]
+    # too few views agree, they differ in a digit too, or a letter was read for the slash: as read
+    for first, views in (("20251183", ("2025/183",) * 4 + ("20251183",) * 2),
+                         ("20251183", ("2025/188",) * 6),
+                         ("2025A183", ("2025/183",) * 6)):
+        assert checksummed.reread(_photo([_viewed(first, 80, 100, views)])).pages[0].words[0].text == first
+    # a code its checksum passes stays as read whatever the views say
+    assert vat_is_valid("LT100001919017")
+    valid = _photo([_viewed("LT100001919017", 80, 100, ("LT100001/19017",) * 6)])
+    assert checksummed.reread(valid).pages[0].words[0].text == "LT100001919017"
