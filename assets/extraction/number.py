@@ -289,7 +289,7 @@ def invoice_number(layout: Layout) -> dict[str, Candidate]:
             if ident is not None and sum(ch.isdigit() for ch in ident.text) >= 2 and not find_ibans(ident.text):
                 out["invoiceNumber"] = out["number"] = Candidate(ident.text, 0.6, ident)
                 return out
-    under = _under_title(layout, title)
+    under = _under_title(layout, title) if not layout.doc.pages[0].text_layer else None
     if under is not None:
         out["invoiceNumber"] = out["number"] = under
     return out
@@ -300,10 +300,10 @@ _DATE_OR_AMOUNT = re.compile(r"^\d{1,4}[-./]\d{1,2}[-./]\d{1,4}$|[.,]\d{2}$")
 
 
 def _under_title(layout: Layout, title: Candidate | None) -> Candidate | None:
-    """An identifier printed alone right under the document's title, no label at all
-    ("Pro-formafactuur" over "F23747"): a cell of the next line or two under the title's
-    words, nothing but the identifier, three digits or more, nothing shaped like a date or an
-    amount, no account."""
+    """An identifier alone right under the document's title on a page OCR read, whose label
+    it lost ("Pro-formafactuur" over "F23747"; printed so, the number is no label's): a cell
+    of the next line or two under the title's words, nothing but the identifier, three digits
+    or more, nothing shaped like a date or an amount, no account."""
     if title is None or title.span is None:
         return None
     head = title.span
