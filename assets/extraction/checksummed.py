@@ -106,22 +106,23 @@ def _page(page: Page, log: list[dict] | None) -> Page:
                                     "share": round(share, 3)})
             changed = True
     for k, word in enumerate(words):
-        text = read_separators(word)
-        if text is not None:
+        reading = read_separators(word)
+        if reading is not None:
+            text, share = reading
             words[k] = replace(word, text=text, views=None)
             if log is not None:
                 log.append({"page": page.number, "read": word.text, "as": text, "by": "separators",
-                            "share": round(sum(v == text for v in word.views) / len(word.views), 3)})
+                            "share": round(share, 3)})
             changed = True
     return replace(page, words=words) if changed else page
 
 
-def read_separators(word: Word) -> str | None:
+def read_separators(word: Word) -> tuple[str, float] | None:
     """``word`` as its views read it where they agree (``SEPARATOR_VOTES`` of them) that a
     slash, dash or point stands where it was read as a digit or a stroke, at no more than
     ``SEPARATOR_MAX_PLACES`` places and nowhere else ("20251183", "2025/183" in all six
-    views: Tesseract reads a slash as a one or a seven); None otherwise, and for a code its
-    checksum passes as read."""
+    views: Tesseract reads a slash as a one or a seven), with the share of the views that
+    read it; None otherwise, and for a code its checksum passes as read."""
     if not word.views or _vat_reads(word.text) or _iban_reads(word.text):
         return None
     view, n = Counter(v.replace(" ", "") for v in word.views).most_common(1)[0]
@@ -131,7 +132,7 @@ def read_separators(word: Word) -> str | None:
     if not 0 < len(places) <= SEPARATOR_MAX_PLACES \
             or not all(b in "/-." and (a.isdigit() or a in "|lI!") for a, b in places):
         return None
-    return view
+    return view, n / len(word.views)
 
 
 def _code_runs(words: list[Word]) -> list[tuple[Callable[[str], bool], list[Word]]]:

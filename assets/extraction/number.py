@@ -279,7 +279,7 @@ def invoice_number(layout: Layout) -> dict[str, Candidate]:
             sign = _LONE_GLYPH.match(value.text) if value is not None and read else None
             if sign is not None:  # "Invoice + RE-20201121/508": a number sign OCR misread
                 value = value.sub(sign.end(), len(value.text))
-            elif not upper:  # lower on the page, only a title and its number sign tell
+            elif not upper:  # lower on the page, only a head with its number sign misread after it tells
                 continue
             if value is None:
                 after = [cell for cell in line.cells if cell[0] >= c_end]

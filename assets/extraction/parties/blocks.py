@@ -19,6 +19,7 @@ from ..lines import Candidate, Span, TextLine, lines_from_words
 from ..thresholds import BLOCK_GAP_PITCHES, MAX_BLOCK_LINES
 from ..vat_codes import find_vat_codes
 from .names import (
+    _EMAIL,
     _POSTAL,
     _READ_SEP,
     _RULE,
@@ -43,9 +44,6 @@ class Block:
     # Told from the other party only by which is printed first: two parties without
     # headings and with equal evidence of selling (see ``unheaded_parties``).
     by_order: bool = False
-
-
-_CONTACT_TEXT = re.compile(r"\S+@\S+|\bwww\.\S+|\bhttps?:\S+")  # an e-mail or web address
 
 
 def find_blocks(layout: Layout) -> dict[str, Block]:
@@ -77,7 +75,7 @@ def find_blocks(layout: Layout) -> dict[str, Block]:
         lines = _block_lines(layout, hit, other)
         rest = [lines[0].text[hit.end - hit.start :]] + [ln.text for ln in lines[1:]] if lines else []
         if hit.label.weight < 1:  # a short word or a letter, as often debris: contacts alone are no party
-            rest = [_CONTACT_TEXT.sub("", text) for text in rest]
+            rest = [_EMAIL.sub("", text) for text in rest]
         if not any(_WORD3.search(text) for text in rest):
             # A heading over nothing ("De", a logo's first word) or over a number and
             # debris ("Customer" over "10233", its "no.:" lost to OCR) heads no block, nor

@@ -88,8 +88,6 @@ def _return_line_sender(line: TextLine) -> str | None:
     return core if len(core) >= 4 and looks_like_name(parts[0]) else None
 
 
-
-
 def return_senders(layout: Layout) -> set[str]:
     """The names (their cores) that return lines over a window send from, in the upper
     half of the first page: the letter's sender, its seller."""
