@@ -18,7 +18,7 @@ SUDO := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 APT_PACKAGES := tesseract-ocr-lit tesseract-ocr-eng tesseract-ocr-osd \
                 tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-pol tesseract-ocr-lav tesseract-ocr-est \
                 tesseract-ocr-nld tesseract-ocr-ita tesseract-ocr-spa tesseract-ocr-rus \
-                libhunspell-1.7-0 hunspell-lt hunspell-lv myspell-et hunspell-pl hunspell-de-de hunspell-de-at \
+                libhunspell-1.7-0 hunspell-en-us hunspell-lt hunspell-lv myspell-et hunspell-pl hunspell-de-de hunspell-de-at \
                 hunspell-de-ch hunspell-fr hunspell-nl hunspell-it hunspell-es hunspell-pt-pt hunspell-sv \
                 hunspell-da hunspell-no hunspell-cs hunspell-sk \
                 fonts-dejavu-core fonts-dejavu-extra fonts-liberation2 libpango-1.0-0 libpangoft2-1.0-0 libharfbuzz-subset0 postgresql \

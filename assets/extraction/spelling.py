@@ -10,8 +10,10 @@ letters when exactly one such spelling is a word, or when one of them adds fewer
 every other ("Latvijas Partika" is "Pārtika", not the locative "Pārtikā": a name's words
 are mostly in the cases that end bare). Everything else stays as read: a word the
 dictionary knows ("Svarūs" is a word as well as "Švarūs", and only the page can tell them
-apart), a word no spelling makes a word of (a surname, a brand), and a word two spellings
-with as few marks would make ("Žolė" and "Žolę").
+apart), a word English knows (``LINGUA_FRANCA``: names everywhere are made of English
+words, and "Baltic Wood SIA" is no Latvian "Baltie"), a word no spelling makes a word of
+(a surname, a brand), and a word two spellings with as few marks would make ("Žolė" and
+"Žolę").
 
 A word OCR itself doubted (its confidence under ``RESPELL_BELOW_CONF``) that no marks make a
 word is also set against the dictionary's suggestions: the one suggestion that differs from
@@ -44,7 +46,7 @@ import threading
 from pathlib import Path
 
 from .alphabets import ALPHABETS, base_letter
-from .thresholds import RESPELL_BELOW_CONF, RESPELL_MAX_GLYPHS, RESPELL_MIN_LETTERS
+from .thresholds import MARK_WEIGHED_MIN, RESPELL_BELOW_CONF, RESPELL_MAX_GLYPHS, RESPELL_MIN_LETTERS
 
 DICTIONARY_DIR = Path(os.environ.get("INVOICES_HUNSPELL_DIR", "/usr/share/hunspell"))
 LIBRARY = "libhunspell-1.7.so.0"
@@ -57,12 +59,19 @@ DICTIONARIES = {
     "IT": ("it_IT",), "ES": ("es_ES",), "PT": ("pt_PT",), "SE": ("sv_SE",), "DK": ("da_DK",),
     "NO": ("nb_NO",), "CZ": ("cs_CZ",), "SK": ("sk_SK",),
 }
+# Names all over the EU are made of English words too ("Baltic Wood SIA", "Nordic Trade
+# UAB"): a word this dictionary knows is left as read, whatever the country, or the
+# country's dictionary would respell it into its own word a glyph away ("Baltic" is no
+# Latvian word, "Baltie" is).
+LINGUA_FRANCA = ("en_US",)
 # More bare letters than this in one word is too many spellings to try (2^12 at most for
 # letters with one mark each); such a word is left as read.
 MAX_SPELLINGS = 4096
 # Per letter of a word, the letters (bare, small) the reader weighed there besides the one it
 # read; None for a letter it was sure of.
 Weighed = tuple[frozenset[str] | None, ...]
+# Per letter of a word, the letters with a mark (small) the reader weighed there on its bare letter.
+Marks = tuple[frozenset[str], ...]
 _WORD = re.compile(r"[^\W\d_]{3,}")
 # Letters small print makes alike (compared without their marks, in small letters):
 # vertical strokes, round letters, an arch or an arm blurred, a bowl with its tail.
@@ -130,17 +139,30 @@ def _library() -> ctypes.CDLL | None:
 @functools.cache
 def dictionaries(country: str) -> tuple[_Hunspell, ...]:
     """The country's dictionaries that are installed (loaded once per process, ~10 MB each)."""
+    return _installed(DICTIONARIES.get(country, ()))
+
+
+@functools.cache
+def _lingua_franca() -> tuple[_Hunspell, ...]:
+    """The dictionaries of the words names use in every country (``LINGUA_FRANCA``)."""
+    return _installed(LINGUA_FRANCA)
+
+
+def _installed(names: tuple[str, ...]) -> tuple[_Hunspell, ...]:
     library = _library()
     if library is None:
         return ()
-    stems = [DICTIONARY_DIR / stem for stem in DICTIONARIES.get(country, ())]
+    stems = [DICTIONARY_DIR / name for name in names]
     return tuple(_Hunspell(library, stem) for stem in stems if stem.with_suffix(".dic").exists())
 
 
-def restore_marks(name: str, country: str | None, doubted: dict[str, Weighed | None] | None = None) -> str:
-    """``name`` with the marks of each of its words restored, and the words of ``doubted``
+def restore_marks(name: str, country: str | None, doubted: dict[str, Weighed | None] | None = None,
+                  marks: dict[str, Marks] | None = None) -> str:
+    """``name`` with the marks of each of its words restored, the words of ``doubted``
     (``doubted_words``: those OCR read with little confidence) respelt where a glyph or two
-    that OCR confuses makes one word of them (see the module docstring)."""
+    that OCR confuses makes one word of them, and a word the dictionary knows given a mark
+    the reader weighed on it (``marks_weighed``) where that too makes a word (see the module
+    docstring)."""
     books = _books(country)
     if not books:
         return name
@@ -148,6 +170,8 @@ def restore_marks(name: str, country: str | None, doubted: dict[str, Weighed | N
 
     def respelt(word: str) -> str:
         if any(book.knows(word) for book in books):
+            return _marks_weighed(word, (marks or {}).get(_bare(word)), marked, books) if marks else word
+        if any(book.knows(word) for book in _lingua_franca()):
             return word
         restored = _restored(word, marked, books)
         if restored == word and len(word) >= RESPELL_MIN_LETTERS and doubted and _bare(word) in doubted:
@@ -191,6 +215,52 @@ def doubted_words(words) -> dict[str, Weighed | None]:
                                 for pos in w.choices[m.start():m.end()])
             out[_bare(m.group())] = weighed
     return out
+
+
+def marks_weighed(words) -> dict[str, Marks]:
+    """Per word (bare, ``_bare``) the reader weighed a letter with a mark for, and per letter
+    those letters (small) it weighed there at ``MARK_WEIGHED_MIN`` or more whose bare letter is
+    the one it read: "Siaurés" whose "S" was "Š" at 0.23. Only where the reader says what it
+    weighed (PP-OCR's ``Word.choices``)."""
+    out: dict[str, Marks] = {}
+    for w in words:
+        if w.choices is None:
+            continue
+        for m in _WORD.finditer(w.text):
+            per_letter = []
+            for ch, pos in zip(m.group(), w.choices[m.start():m.end()]):
+                bare = base_letter(ch.lower())
+                per_letter.append(frozenset(c.lower() for c, p in pos[1:] if p >= MARK_WEIGHED_MIN
+                                            and c.lower() not in (ch.lower(), bare)
+                                            and base_letter(c.lower()) == bare))
+            if any(per_letter):
+                out[_bare(m.group())] = tuple(per_letter)
+    return out
+
+
+def _marks_weighed(word: str, marks: Marks | None, marked: dict[str, list[str]],
+                   books: tuple[_Hunspell, ...]) -> str:
+    """A word the dictionary knows as read, given the marks the reader weighed on its letters
+    (``marks``, as the country writes them: "é" weighed in a Lithuanian name is "ė") where
+    exactly one spelling so is a word too ("Technine" is "Techninė", "Siaurės" "Šiaurės"):
+    OCR drops a mark far more often than it invents one, and a mark the reader saw there
+    is the page's word. Else the word as read."""
+    if marks is None or len(marks) != len(word):
+        return word
+    choices = []
+    for ch, weighed in zip(word, marks):
+        options = [ch]
+        for letter in sorted(weighed):
+            native = letter if letter in marked.get(base_letter(letter), []) else \
+                next(iter(marked.get(base_letter(letter), [])), None)
+            if native is not None and native != ch.lower():
+                options.append(native.upper() if ch.isupper() else native)
+        choices.append(list(dict.fromkeys(options)))
+    if functools.reduce(lambda n, c: n * len(c), choices, 1) > MAX_SPELLINGS:
+        return word
+    spelt = {"".join(letters) for letters in itertools.product(*choices)} - {word}
+    words = [s for s in spelt if any(book.knows(s) for book in books)]
+    return words[0] if len(words) == 1 else word
 
 
 def _glyphs_respelt(word: str, books: tuple[_Hunspell, ...], weighed: Weighed | None = None) -> str:

@@ -41,6 +41,9 @@ MISREAD_INFLECTED = 4
 RESPELL_BELOW_CONF = 0.9
 RESPELL_MAX_GLYPHS = 2
 RESPELL_MIN_LETTERS = 4
+# A mark the reader weighed on a letter (PP-OCR's second or third choice there) with at least
+# this probability is put on a word both spellings of which the dictionary knows.
+MARK_WEIGHED_MIN = 0.05
 
 # ---------------------------------------------------------------- checks and arithmetic
 PASSED_FLOOR = 0.97  # a value a passed check confirms scores at least this

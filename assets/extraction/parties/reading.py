@@ -17,7 +17,7 @@ from ..identifiers import compact, find_bics, find_ibans, repair_digits
 from ..layout import Layout
 from ..lines import Candidate, Span, TextLine
 from ..normalize import clean_value, fold
-from ..spelling import doubted_words, restore_marks
+from ..spelling import doubted_words, marks_weighed, restore_marks
 from ..vat_codes import find_vat_codes, read_vat_code, vat_country, vat_is_valid
 from .blocks import _FIELD_KEYS, _NOT_NAME_KEYS, Block
 from .misread_names import capital_first_word, closed_quote, country_form, reopened_quote
@@ -98,7 +98,8 @@ def read_block(layout: Layout, block: Block) -> tuple[dict, dict[str, Candidate]
     if name is not None and name.span is not None and not layout.doc.pages[name.span.page - 1].text_layer:
         country = vat_cc or (address or {}).get("country") or country_of_name(name.value)
         spelt = _fullest_spelling(layout, native_letters(name.value, country), country)
-        spelt = restore_marks(capital_first_word(closed_quote(spelt)), country, doubted_words(name.span.words))
+        spelt = restore_marks(capital_first_word(closed_quote(spelt)), country, doubted_words(name.span.words),
+                              marks_weighed(name.span.words))
         spelt = reopened_quote(country_form(spelt, country))
         name = found["name"] = Candidate(spelt, name.score, name.span)
     party = {

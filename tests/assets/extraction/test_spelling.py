@@ -121,3 +121,22 @@ def test_a_letter_is_respelt_to_one_the_reader_weighed_there():
     assert restore_marks("Elbe Feänkost AG", "DE", weighed) == "Elbe Feinkost AG"
     unweighed = spelling.doubted_words([_pp_ocr("Feänkost", {2: (("ä", 0.5), ("a", 0.3))})])
     assert restore_marks("Elbe Feänkost AG", "DE", unweighed) == "Elbe Feänkost AG"
+
+
+def test_a_word_english_knows_is_not_respelt_into_the_countrys_own():
+    # "Baltic" is no Latvian word, "Baltie" (a glyph away) is; names everywhere use English words
+    doubted = spelling.doubted_words([Word("Baltic", 0, 0, 1, 1, 0.6)])
+    assert restore_marks("Baltic Wood SIA", "LV", doubted) == "Baltic Wood SIA"
+
+
+def test_a_mark_the_reader_weighed_is_put_on_a_word_both_spellings_of_which_are_words():
+    # "siaurės" and "technine" are words, as are "šiaurės" and "techninė": the reader decides
+    words = [_pp_ocr("Siaurės", {0: (("S", 0.67), ("Š", 0.23))}),
+             _pp_ocr("Technine", {7: (("e", 0.66), ("é", 0.18))})]   # "é" is how Lithuanian "ė" reads
+    marks = spelling.marks_weighed(words)
+    assert restore_marks("UAB Siaurės vilkas", "LT", marks=marks) == "UAB Šiaurės vilkas"
+    assert restore_marks('AB "Technine priežiūra"', "LT", marks=marks) == 'AB "Techninė priežiūra"'
+    # a mark weighed under the cut, or none weighed: the word as read
+    faint = spelling.marks_weighed([_pp_ocr("Siaurės", {0: (("S", 0.97), ("Š", 0.02))})])
+    assert restore_marks("UAB Siaurės vilkas", "LT", marks=faint) == "UAB Siaurės vilkas"
+    assert restore_marks("UAB Siaurės vilkas", "LT") == "UAB Siaurės vilkas"
