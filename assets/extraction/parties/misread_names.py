@@ -167,36 +167,47 @@ def _dots_after(text: str) -> set[int]:
     return {k - n for n, k in enumerate(i for i, ch in enumerate(text) if ch == ".")}
 
 
-def _form_read_as(token: str) -> str | None:
+def _form_read_as(token: str, country: str | None = None) -> str | None:
     """The one-word legal form ``token`` is a misreading of, glyph for glyph, when it is
     none as printed (``_printed_so``: "LTD", "Ab" and "Sp.j." are printed so, "oÜ", "Oü"
-    and "Aß" are not), or with a dot lost ("B.V")."""
+    and "Aß" are not), or with a dot lost ("B.V"). Where it may be read from two forms
+    alike ("S.r.L." from the Italian "S.r.l." and the Romanian "S.R.L."), the one the
+    party's ``country`` uses, if it uses one of them."""
     if not token or any(_printed_so(token, form) for form in _ONE_WORD_FORMS):
         return None
     found = [form for form in _ONE_WORD_FORMS
              if len(form) == len(token) and all(_same_glyph(r, f, "." in form) for r, f in zip(token, form))]
     if not found:
-        undotted = {form for form in _ONE_WORD_FORMS if _undotted(token, form)}
+        undotted = _of_country({form for form in _ONE_WORD_FORMS if _undotted(token, form)}, country)
         if len(undotted) != 1:
             return None
         form = undotted.pop()
         return form[:1].upper() + form[1:] if token[:1].isupper() else form  # "Sp.j" is "Sp.j."
     fewest = min(sum(r != f for r, f in zip(token, form)) for form in found)
-    best = {form for form in found if sum(r != f for r, f in zip(token, form)) == fewest}
+    best = _of_country({form for form in found if sum(r != f for r, f in zip(token, form)) == fewest}, country)
     return best.pop() if len(best) == 1 else None
 
 
-def legal_form_glyphs(name: str) -> str:
+def _of_country(forms: set[str], country: str | None) -> set[str]:
+    """Of several forms, those ``country`` uses where it uses one of them; else all."""
+    if len(forms) < 2 or not country:
+        return forms
+    used = forms & set(_COUNTRY_FORMS.get(country, ()))
+    return used or forms
+
+
+def legal_form_glyphs(name: str, country: str | None = None) -> str:
     """A name whose legal form, its first or last word, OCR read with a look-alike glyph:
     "Tallinna Kaubad oÜ" is "Tallinna Kaubad OÜ", '"Statybų sprendimai" Aß' ends in "AB",
     "Marmi Carrara S.r.I." in "S.r.l.". Legal forms are a closed vocabulary (the packs'
     ``legal_forms.forms``); only glyphs OCR confuses in any script are exchanged, so a form
-    printed in another case ("LTD", "Oy Ab") stays as printed."""
+    printed in another case ("LTD", "Oy Ab") stays as printed. Given the party's
+    ``country``, a form two alike forms could be is the country's."""
     words = name.split(" ")
     if len(words) < 2:
         return name
     for k in (0, len(words) - 1):
-        form = _form_read_as(words[k])
+        form = _form_read_as(words[k], country)
         if form is not None:
             words[k] = form
     return " ".join(words)

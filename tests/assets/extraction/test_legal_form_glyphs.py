@@ -2,6 +2,7 @@
 
 import pytest
 
+from assets.extraction.parties.misread_names import legal_form_glyphs
 from assets.extraction.parties.names import tidy_name
 
 
@@ -53,3 +54,13 @@ def test_a_low_opening_quote_read_as_a_comma_is_reopened():
     from assets.extraction.parties.misread_names import reopened_quote
 
     assert reopened_quote('VšĮ ,Žalgirio prekyba"') == 'VšĮ "Žalgirio prekyba"'
+
+
+@pytest.mark.parametrize("read, country, name", [
+    ("Vini del Garda S.r.L.", "IT", "Vini del Garda S.r.l."),   # the Italian form, not the Romanian "S.R.L."
+    ("Vini del Garda S.r.L.", "RO", "Vini del Garda S.R.L."),
+    ("Tessitura Como Sr.L", "IT", "Tessitura Como S.r.l."),     # dots lost too
+    ("Vini del Garda S.r.L.", None, "Vini del Garda S.r.L."),   # two forms alike, no country to tell
+])
+def test_a_form_two_alike_forms_could_be_is_the_partys_countrys(read, country, name):
+    assert legal_form_glyphs(read, country) == name
