@@ -241,6 +241,9 @@ def _garbled_prefix(text: str) -> CodeMatch | None:
             if m.group(1) in _PREFIX_LOOKALIKES[cc[0]] and m.group(2) in _PREFIX_LOOKALIKES[cc[1]] \
                     and vat_is_valid(cc + m.group(3)):
                 return CodeMatch(cc + m.group(3), m.start(), m.end(), True, repaired=True)
+    digit_read = _prefix_read_as_digit(text)
+    if digit_read is not None:
+        return digit_read
     # Both letters read as one mark ("(229291118", "0839312461714"): only where the digits
     # pass exactly one Baltic country's check.
     m = _ONE_MARK.search(text)
@@ -249,6 +252,32 @@ def _garbled_prefix(text: str) -> CodeMatch | None:
         valid = [cc for cc in ("LT", "LV", "EE") if vat_is_valid(cc + digits)]
         if len(valid) == 1:
             return CodeMatch(valid[0] + digits, m.start(), m.end(), True, repaired=True)
+    return None
+
+
+# A prefix of a letter and a digit, then the body: "E5801735588" ("ESB01735588").
+_DIGIT_PREFIX = re.compile(r"(?<![\w])([A-Z0-9])([A-Z0-9])\s?([0-9A-Z]{8,12})(?![\w])")
+
+
+def _prefix_read_as_digit(text: str) -> CodeMatch | None:
+    """A code whose prefix has one of its letters read as the digit it looks like ("E5" for
+    "ES", "8E" for "BE"), when exactly one country's prefix so read makes a code whose check
+    holds, as read or with one digit of its body read back as its letter
+    (``_letter_for_digit``: "E5801735588" is "ESB01735588"). A prefix of two digits is no
+    prefix: a bare number's country is for its label to tell."""
+    for m in _DIGIT_PREFIX.finditer(latin_upper(text)):
+        first, second, body = m.groups()
+        if first.isdigit() == second.isdigit():
+            continue
+        valid = set()
+        for cc in EU_VAT_PREFIXES:
+            if all(read == letter or letter in _LETTER_LOOKALIKES.get(read, "")
+                   for read, letter in zip((first, second), cc)):
+                code = cc + body if vat_is_valid(cc + body) else _letter_for_digit(cc, body)
+                if code is not None:
+                    valid.add(code)
+        if len(valid) == 1:
+            return CodeMatch(valid.pop(), m.start(), m.end(), True, repaired=True)
     return None
 
 

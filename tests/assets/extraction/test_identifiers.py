@@ -152,3 +152,14 @@ def test_an_iban_s_look_alikes_are_read_as_its_country_s_format_wants_them():
     assert [m.value for m in find_ibans("Norēķinu konts: LVO9HABA7498086948615")] == ["LV09HABA7498086948615"]
     assert [m.value for m in find_ibans("IBAN: IT81 0824 1666 6782 8366 1463 737")] == ["IT81O8241666678283661463737"]
     assert find_ibans("IBAN: IT81 0824 1666 6782 8366 1463 738") == []  # the checksum still decides
+
+
+def test_a_prefix_letter_read_as_the_digit_it_looks_like_is_read_back_under_the_check():
+    from assets.extraction.vat_codes import read_vat_code
+
+    # "ES" read "E5", and the NIF's "B" read "8": one country's prefix and one letter make it hold
+    assert read_vat_code("VAT E5801735588").value == "ESB01735588"
+    assert read_vat_code("NIF-IVA: E5871402432").value == "ESB71402432"
+    # two digits are no prefix, and a reading no country's check holds is none
+    assert read_vat_code("VAT 5E1234567890") is None
+    assert read_vat_code("VAT A1234567890") is None
