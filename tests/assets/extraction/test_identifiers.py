@@ -160,6 +160,6 @@ def test_a_prefix_letter_read_as_the_digit_it_looks_like_is_read_back_under_the_
     # "ES" read "E5", and the NIF's "B" read "8": one country's prefix and one letter make it hold
     assert read_vat_code("VAT E5801735588").value == "ESB01735588"
     assert read_vat_code("NIF-IVA: E5871402432").value == "ESB71402432"
-    # two digits are no prefix, and a reading no country's check holds is none
+    # a prefix no country's check then holds for is none
     assert read_vat_code("VAT 5E1234567890") is None
     assert read_vat_code("VAT A1234567890") is None
