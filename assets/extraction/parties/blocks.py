@@ -213,7 +213,12 @@ def _collect(layout: Layout, page: int, hx0: float, hy0: float, tol: float, x_le
             tl.text[: first[1]].rstrip().endswith((":", " /")) or \
             (len(cells) > 1 and tl.text[cells[1][0]: cells[1][1]].startswith(":")) or \
             (bool(out) and out[-1].text.endswith("/") and not re.search(r"\d", tl.text[: first[1]]))
-        if ends_with_label and len(cells) > 1:
+        # The heading alone in its cell, a key of a form whose values stand in a column
+        # beside it ("Saņēmējs" beside "Gaujas Koks AS", the codes under the name).
+        heading_as_key = headed and not out and len(cells) > 1 and any(
+            h.key in ("seller", "buyer") and h.start <= first[0] and h.end >= first[1] - 1 for h in hits) \
+            and not any(h.start == cells[1][0] for h in hits)
+        if (ends_with_label or heading_as_key) and len(cells) > 1:
             second = Span(tl, *cells[1])
             # Not a cell of another column: far to the right, or a label of its own.
             if second.words[0].x0 < hx0 + 0.4 * width and not any(

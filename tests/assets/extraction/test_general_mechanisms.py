@@ -44,6 +44,19 @@ def test_a_key_value_block_under_its_headings():
     assert inv["buyer"]["name"] == "Muster AG"
 
 
+def test_a_heading_in_a_key_column_names_the_party_beside_it():
+    # A form of two columns: the heading where the keys stand, the name where the values do.
+    rows = [
+        (40, [(50, "Rīgas Tekstils SIA")]),
+        (52, [(50, "PVN Nr. LV40000544809")]),
+        (150, [(40, "Saņēmējs"), (112, "Gaujas Koks AS")]),
+        (162, [(112, "Reģistrācijas Nr. 40008868085")]),
+        (174, [(112, "PVN Nr. LV40008868085")]),
+    ]
+    inv = extract_invoice(page(*rows))
+    assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("Gaujas Koks AS", "LV40008868085")
+
+
 def test_payment_details_over_an_account_holder_are_the_sellers():
     rows = [
         (60, [(350, "Nordwind Handels GmbH")]),
