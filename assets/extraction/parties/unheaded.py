@@ -24,6 +24,7 @@ from .blocks import (
     _names_the_buyer,
 )
 from .evidence import YOURS, after_yours, seller_evidence
+from .legal_forms import LEGAL_FORMS as _LEGAL_FORMS
 from .names import (
     _READ_SEP,
     _SEPARATORS,
@@ -269,9 +270,12 @@ def _unheaded_block(layout: Layout, line: TextLine, pos: int, taken: set[int],
             prev = None
         if prev is not None:
             before, cell_start = Span(line, *prev).strip(_SEPARATORS), prev[0]
-    if any(h.key in _NOT_NAME_KEYS and cell_start <= h.start < pos for h in layout.hits(line)):
+    if any(h.key in _NOT_NAME_KEYS and cell_start <= h.start < pos and re.search(r"\d", line.text[h.end:pos])
+           for h in layout.hits(line)):
         # "Arve kuupäev: 14.03.2026 Registrikood ...": a column of the invoice's own data
         # set tight against the party's, read as one cell; the party's column starts here.
+        # Only a label with its value: "НДС" and "№" of a VAT code's label OCR misread
+        # ("НДС per. № LV...") are words of the identifier's own label.
         before, cell_start = None, pos
     name: Candidate | None = None
     labelled_before = any(h.key in _FIELD_KEYS and cell_start <= h.start < pos for h in layout.hits(line)) \
@@ -279,6 +283,8 @@ def _unheaded_block(layout: Layout, line: TextLine, pos: int, taken: set[int],
     x0 = Span(line, cell_start, pos + 1).words[0].x0
     cut = re.search(r"\s[|·•]\s|\s[|·•]$|[|·•]", before.text) if before is not None else None
     cut_at = cut.start() if cut is not None else _name_end(before.text) if before is not None else None
+    if not cut_at and before is not None:
+        cut_at = _form_before_label(layout, line, before)
     if cut_at:
         before = before.sub(0, cut_at).strip(_SEPARATORS)  # "UAB X | Reg. ...", "X GmbH · Straße 1"
     wrapped = _wrapped_from(layout, line, x0) if before is not None and not labelled_before \
@@ -357,6 +363,18 @@ def _wrapped_from(layout: Layout, line: TextLine, x0: float) -> Span | None:
                     and not re.search(r"\d", span.text[:end]):
                 return span.sub(0, end)
     return None
+
+
+def _form_before_label(layout: Layout, line: TextLine, before: Span) -> int | None:
+    """Where a name ends whose legal form a label follows on its line, the rule between
+    them lost ("Gaujas Koks SIA НДС рег. № ..." of a footer "Gaujas Koks SIA | НДС ..."):
+    the end of that form in ``before``, else None."""
+    label = min((h.start for h in layout.hits(line) if before.start < h.start < before.end), default=None)
+    if label is None:
+        return None
+    head = line.text[before.start:label].rstrip()
+    form = next(reversed(list(_LEGAL_FORMS.finditer(fold(head)))), None)
+    return form.end() if form is not None and form.start() > 0 and form.end() == len(head) else None
 
 
 def _footer_company(layout: Layout, line: TextLine, taken: set[int]) -> Candidate | None:

@@ -57,6 +57,20 @@ def test_a_heading_in_a_key_column_names_the_party_beside_it():
     assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("Gaujas Koks AS", "LV40008868085")
 
 
+@pytest.mark.parametrize("footer, name", [
+    ("Gaujas Koks SIA НДС per. № LV40000048577", "Gaujas Koks SIA"),  # its rule lost, "рег." misread
+    ("Brest Marine SAS | N° SREN 454194556 | N° TVA intracommunautaire FR42454194556", "Brest Marine SAS"),
+])
+def test_a_footers_name_ends_at_its_legal_form_where_a_label_follows(footer, name):
+    rows = [
+        (100, [(50, "Заказчик")]),
+        (112, [(50, "Daugava Trans SIA")]),
+        (124, [(50, "НДС рег. № LV40008288404")]),
+        (790, [(200, footer)]),
+    ]
+    assert extract_invoice(scanned(page(*rows)))["seller"]["name"] == name
+
+
 def test_payment_details_over_an_account_holder_are_the_sellers():
     rows = [
         (60, [(350, "Nordwind Handels GmbH")]),
