@@ -29,6 +29,7 @@ from typing import Iterable
 
 from .months import month_number
 from .normalize import fold
+from .thresholds import MONTH_MISREAD_FRAMED_FROM
 
 # Stems of Lithuanian month names (genitive "kovo", nominative "kovas"), diacritics folded:
 # OCR garbles the endings, so a stem is enough after "2026 m.".
@@ -39,6 +40,8 @@ _LT_MONTHS = [
 _LT_MONTH_WORD = r"(?P<mon>(?:saus|vasar|kov|baland|geguz|birzel|liep|rugpj|rugs|spal|lapkr|gruod)[a-z]*)"
 # Any word of letters (Latin or Cyrillic), checked against the month table afterwards.
 _MONTH_WORD = r"(?P<mon>[^\W\d_]{3,}\.?)"
+# Latvian "gada" (of the year), also with one letter OCR misread ("gade", "gacla" is not).
+_GADA = r"(?:gada|[^\W\d_]ada|g[^\W\d_]da|ga[^\W\d_]a|gad[^\W\d_])"
 _B = r"(?<![\d\w])"  # left boundary
 _E = r"(?![\d])"  # right boundary
 
@@ -47,7 +50,7 @@ _PATTERNS: list[tuple[str, re.Pattern[str]]] = [
         _B + r"(?P<y>\d{4})\s*m\.?\s*" + _LT_MONTH_WORD + r"\s*(?:men\.?\s*)?(?P<d>\d{1,2})(?:\s*d\.?)?(?![\w])"
     )),
     ("lv_words", re.compile(
-        _B + r"(?P<y>\d{4})\.?\s*(?:gada|g\.)\s*(?P<d>\d{1,2})\.?\s*" + _MONTH_WORD
+        _B + r"(?P<y>\d{4})\.?\s*(?:" + _GADA + r"|g\.)\s*(?P<d>\d{1,2})\.?\s*" + _MONTH_WORD
     )),
     ("y_words_d", re.compile(_B + r"(?P<y>\d{4})\.?\s+" + _MONTH_WORD + r"\s+(?P<d>\d{1,2})\.?" + _E)),
     ("ymd", re.compile(
@@ -108,6 +111,8 @@ def _build(kind: str, m: re.Match[str], month_first: bool = False) -> date | Non
     day = int(m.group("d"))
     if kind == "lt_words":
         month = _lt_month(m.group("mon"))
+    elif kind == "lv_words":  # year, "gada" and day: a month's name stands after them
+        month = month_number(m.group("mon"), MONTH_MISREAD_FRAMED_FROM) or _lt_month(m.group("mon"))
     elif "mon" in m.groupdict():
         month = month_number(m.group("mon")) or _lt_month(m.group("mon"))
     else:

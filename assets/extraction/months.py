@@ -40,9 +40,10 @@ assert all(MONTHS.get(a, n) == n for a, n in ABBREVIATIONS.items()), "an abbrevi
 
 
 @lru_cache(maxsize=2048)
-def month_number(word: str) -> int | None:
+def month_number(word: str, misread_from: int = MONTH_MISREAD_FROM) -> int | None:
     """1-12 for a month name or an unambiguous abbreviation (3 letters or more), or a full
-    name with one letter misread (``MONTH_MISREAD_FROM`` letters or more) or two
+    name with one letter misread (``misread_from`` letters or more: ``MONTH_MISREAD_FROM``,
+    fewer where the date's frame says a month stands there) or two
     (``MONTH_MISREAD_TWICE_FROM``), else None."""
     word = fold(word).rstrip(".")
     if word in MONTHS:
@@ -52,7 +53,7 @@ def month_number(word: str) -> int | None:
     if len(word) < 3:
         return None
     found = {number for name, number in MONTHS.items() if name.startswith(word)}
-    if not found and len(word) >= MONTH_MISREAD_FROM:
+    if not found and len(word) >= misread_from:
         # "febbralo", "Dezembcr": one letter of a full name misread; two of a long one ("febbrale")
         for misread in (1, 2) if len(word) >= MONTH_MISREAD_TWICE_FROM else (1,):
             found = {number for name, number in MONTHS.items()

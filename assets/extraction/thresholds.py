@@ -95,6 +95,9 @@ MAX_AMOUNTS = 80  # the last amounts of a document: its totals are among them
 MONTH_MISREAD_FROM = 6
 # ... and one this long that differs so from one month's names by two letters ("febbrale").
 MONTH_MISREAD_TWICE_FROM = 8
+# ... and from this length in a date whose frame says a month stands there: "2026. gada 3.
+# maetà" (a Latvian year, "gada" and a day before it).
+MONTH_MISREAD_FRAMED_FROM = 5
 
 # ---------------------------------------------------------------- codes read again (``checksummed``)
 # A VAT code or IBAN whose checksum fails is read again from the recogniser's choices: at

@@ -92,3 +92,15 @@ def test_a_dotted_date_with_one_point_read_as_a_space():
     assert [d.value.isoformat() for d in find_dates("Дата 25 05.2026")] == ["2026-05-25"]
     assert [d.value.isoformat() for d in find_dates("Оплатить до 08.06 2026")] == ["2026-06-08"]
     assert find_dates("Kaina 12.50 2026") == []  # no month 50
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("Datums: 2026. gada 3. maetà", date(2026, 3, 3)),      # "martā" with a letter misread: the frame says a month
+    ("Apmaksāt līdz: 2026. gade 2. aprill", date(2026, 4, 2)),  # "gada" and "aprīlī" each a letter misread
+])
+def test_a_latvian_date_read_with_a_letter_misread_in_its_words(text, expected):
+    assert [m.value for m in find_dates(text)] == [expected]
+
+
+def test_a_short_word_out_of_a_dates_frame_is_no_misread_month():
+    assert find_dates("Datums: 3. maetà 2026") == []  # five letters need the year and "gada" before them
