@@ -271,14 +271,14 @@ def _glyphs_respelt(word: str, books: tuple[_Hunspell, ...], weighed: Weighed | 
     by_glyphs: dict[int, set[str]] = {}
     for book in books:
         for suggestion in book.suggest(word):
-            glyphs = _alike_glyphs(word, suggestion, weighed)
+            glyphs = alike_glyphs(word, suggestion, weighed)
             if glyphs is not None and glyphs <= RESPELL_MAX_GLYPHS:
                 by_glyphs.setdefault(glyphs, set()).add(suggestion)
     fewest = by_glyphs[min(by_glyphs)] if by_glyphs else set()
     return fewest.pop() if len(fewest) == 1 else word
 
 
-def _alike_glyphs(read: str, word: str, weighed: Weighed | None = None) -> int | None:
+def alike_glyphs(read: str, word: str, weighed: Weighed | None = None) -> int | None:
     """How many letters of ``read`` small print made of another to spell ``word`` (marks
     aside), or None when ``word`` is not so made: another length, another case, a letter
     no print confuses with the one read (or, given ``weighed``, the reader did not weigh)."""

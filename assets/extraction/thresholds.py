@@ -44,6 +44,9 @@ RESPELL_MIN_LETTERS = 4
 # A mark the reader weighed on a letter (PP-OCR's second or third choice there) with at least
 # this probability is put on a word both spellings of which the dictionary knows.
 MARK_WEIGHED_MIN = 0.05
+# A name's word read again where the page prints the name again replaces the first reading
+# only where OCR was at least this much surer of it (``parties.printed_twice``).
+SURER_BY = 0.03
 
 # ---------------------------------------------------------------- checks and arithmetic
 PASSED_FLOOR = 0.97  # a value a passed check confirms scores at least this

@@ -8,7 +8,7 @@ import itertools
 import re
 
 from .. import language_packs
-from ..alphabets import base_letter, country_of_name, native_letters
+from ..alphabets import country_of_name, native_letters
 from ..company_codes import LOOSE_FORMATS, checked_register_codes, find_company_codes, read_company_code
 from ..countries import country_named
 from ..fields import label_values, wrapped_parts
@@ -16,7 +16,7 @@ from ..hits import Hit
 from ..identifiers import compact, find_bics, find_ibans, repair_digits
 from ..layout import Layout
 from ..lines import Candidate, Span, TextLine
-from ..normalize import clean_value, fold
+from ..normalize import clean_value
 from ..spelling import doubted_words, marks_weighed, restore_marks
 from ..vat_codes import find_vat_codes, read_vat_code, vat_country, vat_is_valid
 from .blocks import _FIELD_KEYS, _NOT_NAME_KEYS, Block
@@ -31,7 +31,6 @@ from .names import (
     _is_street,
     _is_title,
     _legal_entity,
-    _marks,
     _name_end,
     _open_name,
     is_salutation,
@@ -39,6 +38,7 @@ from .names import (
     parse_address,
     tidy_name,
 )
+from .printed_twice import fullest_spelling, surer_words
 
 # The invoice's own fields: a line they open is no party's name.
 _DOCUMENT_FIELD_KEYS = _NOT_NAME_KEYS | {"order_reference", "delivery_date", "payment_terms", "series"}
@@ -97,7 +97,8 @@ def read_block(layout: Layout, block: Block) -> tuple[dict, dict[str, Candidate]
     name = found.get("name")
     if name is not None and name.span is not None and not layout.doc.pages[name.span.page - 1].text_layer:
         country = vat_cc or (address or {}).get("country") or country_of_name(name.value)
-        spelt = _fullest_spelling(layout, native_letters(name.value, country), country)
+        spelt = fullest_spelling(layout, native_letters(name.value, country), country)
+        spelt = surer_words(layout, spelt, name.span.words)
         spelt = restore_marks(capital_first_word(closed_quote(spelt)), country, doubted_words(name.span.words),
                               marks_weighed(name.span.words))
         spelt = reopened_quote(country_form(legal_form_glyphs(spelt, country), country))
@@ -116,28 +117,6 @@ def read_block(layout: Layout, block: Block) -> tuple[dict, dict[str, Candidate]
         "contactId": None,
     }
     return party, found
-
-
-def _fullest_spelling(layout: Layout, name: str, country: str | None) -> str:
-    """``name`` as printed elsewhere on the page with more of its diacritics.
-
-    OCR drops a diacritic far more often than it invents one, and a name is often printed
-    twice (letterhead and footer, a party block and an e-mail signature): 'MB "Zemaitijos
-    kelias"' beside 'MB "Žemaitijos kelias"' is the second. Only the same letters in the
-    same case may differ, and only by diacritics the party's alphabet has.
-    """
-    folded, best, best_marks = fold(name), name, _marks(name)
-    if len(folded) < 4:
-        return name
-    for line in layout.iter_lines(include_excluded=True):
-        start = line.folded.find(folded)
-        while start >= 0:
-            other = native_letters(line.text[start : start + len(name)], country)
-            same_letters = all(base_letter(a) == base_letter(b) for a, b in zip(other, name))
-            if _marks(other) > best_marks and same_letters:
-                best, best_marks = other, _marks(other)
-            start = line.folded.find(folded, start + 1)
-    return best
 
 
 def _first_value(layout: Layout, hit: Hit) -> Candidate | None:
