@@ -238,3 +238,23 @@ def country_form(name: str, country: str | None) -> str:
             words[k] = opening[0]
             return " ".join(words)
     return name
+
+
+# Glyphs OCR makes of a run of vertical strokes: one stroke ("I", "l", "|"), two run
+# together ("H", "N", "ll"), a bracket or a one for a stroke with a mark's tail.
+_STROKE_GLYPHS = set("Il1|![]HN")
+
+
+def stroke_form(name: str, country: str | None) -> str:
+    """A name whose last word is the country's legal form written in strokes alone ("IĮ",
+    a Lithuanian sole trader's) read as one or two glyphs of strokes ("Petro Petraičio l",
+    "Ramunės Kazlausko H", "Rasos Jankauskienės N"): that form, where the name carries no
+    form otherwise and has two words before it. Else the name as read."""
+    words = name.split(" ")
+    token = words[-1]
+    if len(words) < 3 or not 1 <= len(token) <= 2 or not set(token) <= _STROKE_GLYPHS \
+            or _LEGAL_FORMS.search(fold(" ".join(words[:-1]))):
+        return name
+    forms = [form for form in _COUNTRY_FORMS.get(country or "", [])
+             if all(base_letter(ch) in "Il" for ch in form)]
+    return " ".join(words[:-1] + forms) if len(forms) == 1 else name

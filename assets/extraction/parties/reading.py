@@ -20,7 +20,14 @@ from ..normalize import clean_value
 from ..spelling import doubted_words, marks_weighed, restore_marks
 from ..vat_codes import find_vat_codes, read_vat_code, vat_country, vat_is_valid
 from .blocks import _FIELD_KEYS, _NOT_NAME_KEYS, Block
-from .misread_names import capital_first_word, closed_quote, country_form, legal_form_glyphs, reopened_quote
+from .misread_names import (
+    capital_first_word,
+    closed_quote,
+    country_form,
+    legal_form_glyphs,
+    reopened_quote,
+    stroke_form,
+)
 from .names import (
     _EMAIL,
     _PHONE,
@@ -101,7 +108,7 @@ def read_block(layout: Layout, block: Block) -> tuple[dict, dict[str, Candidate]
         spelt = surer_words(layout, spelt, name.span.words)
         spelt = restore_marks(capital_first_word(closed_quote(spelt)), country, doubted_words(name.span.words),
                               marks_weighed(name.span.words))
-        spelt = reopened_quote(country_form(legal_form_glyphs(spelt, country), country))
+        spelt = reopened_quote(stroke_form(country_form(legal_form_glyphs(spelt, country), country), country))
         name = found["name"] = Candidate(spelt, name.score, name.span)
     party = {
         "name": name.value if name else None,

@@ -2,7 +2,7 @@
 
 import pytest
 
-from assets.extraction.parties.misread_names import legal_form_glyphs
+from assets.extraction.parties.misread_names import legal_form_glyphs, stroke_form
 from assets.extraction.parties.names import tidy_name
 
 
@@ -64,3 +64,14 @@ def test_a_low_opening_quote_read_as_a_comma_is_reopened():
 ])
 def test_a_form_two_alike_forms_could_be_is_the_partys_countrys(read, country, name):
     assert legal_form_glyphs(read, country) == name
+
+
+@pytest.mark.parametrize("read, country, name", [
+    ("Petro Petraičio l", "LT", "Petro Petraičio IĮ"),        # one stroke of two read
+    ("Ramunės Kazlausko H", "LT", "Ramunės Kazlausko IĮ"),    # two strokes run together
+    ("Petro Petraičio l", "LV", "Petro Petraičio l"),         # no form of strokes alone there
+    ("UAB Alfa N", "LT", "UAB Alfa N"),                       # a form already
+    ("Jonas H", "LT", "Jonas H"),                             # too short a name to end in a form
+])
+def test_a_form_of_strokes_alone_read_as_a_glyph_or_two_of_strokes_is_the_form(read, country, name):
+    assert stroke_form(read, country) == name
