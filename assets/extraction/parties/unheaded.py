@@ -105,7 +105,13 @@ def unheaded_parties(layout: Layout, blocks: dict[str, Block], receipt: bool = F
             continue
         found.append((seller_evidence(layout, line, block, head, senders), block))
     missing = [role for role in ("seller", "buyer") if role not in blocks]
-    if "seller" in missing and found:
+    if "seller" in missing and "buyer" in missing and len(found) == 1 and found[0][0] < 1 \
+            and _letterhead_of_another(head, found[0][1]):
+        # One party's codes with little of a seller's about them (no account, no footer, no
+        # name the letterhead prints) under a letterhead naming another company in large type:
+        # the letterhead is the seller (its codes OCR lost), the codes the buyer's.
+        blocks["seller"] = Block("seller", None, [], head)
+    elif "seller" in missing and found:
         # The likeliest seller first; among equals, the one printed first.
         best = max(range(len(found)), key=lambda k: (found[k][0], -k))
         tied = "buyer" in missing and any(k != best and found[k][0] == found[best][0] for k in range(len(found)))
@@ -363,6 +369,13 @@ def _wrapped_from(layout: Layout, line: TextLine, x0: float) -> Span | None:
                     and not re.search(r"\d", span.text[:end]):
                 return span.sub(0, end)
     return None
+
+
+def _letterhead_of_another(head: Candidate | None, block: Block) -> bool:
+    """Whether the letterhead names a company (a legal form) that ``block`` does not name."""
+    if head is None or not _has_legal_form(str(head.value)):
+        return False
+    return block.name is None or _core_name(str(block.name.value)) != _core_name(str(head.value))
 
 
 def _form_before_label(layout: Layout, line: TextLine, before: Span) -> int | None:

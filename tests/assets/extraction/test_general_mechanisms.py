@@ -71,6 +71,20 @@ def test_a_footers_name_ends_at_its_legal_form_where_a_label_follows(footer, nam
     assert extract_invoice(scanned(page(*rows)))["seller"]["name"] == name
 
 
+def test_one_partys_codes_mid_page_under_another_companys_letterhead_are_the_buyers():
+    # The seller's own codes lost (OCR), the buyer's heading too: what is left under the
+    # letterhead has nothing of a seller's (no account, no footer, not the letterhead's name).
+    inv = extract_invoice(_page([
+        (40, 60, "VšĮ Miško keliai", 16),
+        (70, 300, "PVM SĄSKAITA FAKTŪRA", 12), (90, 300, "Sąskaitos Nr.: AB 685835", 9),
+        (160, 50, "Uisab", 9),
+        (185, 50, "Kodas: 392937800", 9), (203, 50, "PVM mok. kodas: LT845290911", 9),
+        (220, 50, "Žalgirio g. 91-21, LT-45456 Marijampolė", 9),
+    ]))
+    assert inv["buyer"]["vatCode"] == "LT845290911" and inv["seller"]["vatCode"] is None
+    assert inv["seller"]["name"] == "VšĮ Miško keliai"
+
+
 def test_payment_details_over_an_account_holder_are_the_sellers():
     rows = [
         (60, [(350, "Nordwind Handels GmbH")]),
