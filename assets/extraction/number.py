@@ -52,8 +52,9 @@ def _id_from(span: Span | None) -> Span | None:
             if k == 0 and re.fullmatch(r"[A-ZĄČĘĖĮŠŲŪŽ]{1,5}", text):
                 continue
             return None
-        if _is_date(text) or len(text) > 30 or _party_identifier(text):
-            return None
+        if _is_date(text) or len(text) > 30 or _party_identifier(text) \
+                or k == 1 and _party_identifier(tokens[0].group() + text):
+            return None  # "LV 40000544800": a VAT code with a space after its prefix, no series
         # A series stays with a number of digits ("AB 130498"), not with one that opens with
         # its own letters: "L RE-2025-3808" is a speck OCR read before "RE-2025-3808".
         start = tokens[0].start() if k == 1 and not text[:1].isalpha() else tok.start()

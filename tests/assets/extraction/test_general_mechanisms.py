@@ -453,3 +453,21 @@ def test_a_letter_over_a_contacts_telephone_and_e_mail_heads_no_party():
     assert buyer("a:", "72 07 08 56", "tony.dubois@aubonmoulin.fr") == "Ma jolie boutique"
     # the same letter over a company's name heads its block
     assert buyer("À:", "Hôtel Saint Denis", "12 rue Victor Hugo", "75001 Paris") == "Hôtel Saint Denis"
+
+
+def test_a_vat_code_printed_with_a_space_after_its_prefix_is_no_series_and_number():
+    from assets.extraction.lines import Span, TextLine
+    from assets.extraction.number import _id_from
+    from assets.ocr.model import Word
+
+    def ident(text: str):
+        words, x = [], 50.0
+        for token in text.split():
+            words.append(Word(token, x, 60, x + 5 * len(token), 70))
+            x += 5 * len(token) + 3
+        line = TextLine(1, 0, words)
+        found = _id_from(Span(line, 0, len(line.text)))
+        return found.text if found is not None else None
+
+    assert ident("LV 40000544800") is None      # Latvia's VAT code, its check digit misread
+    assert ident("SV 884140") == "SV 884140"    # a series and its number
