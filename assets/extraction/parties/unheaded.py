@@ -15,6 +15,7 @@ from ..lines import Candidate, Span, TextLine, lines_from_words
 from ..normalize import fold
 from ..thresholds import ADJOINING_PITCHES
 from ..vat_codes import find_vat_codes
+from .anchored_name import footer_company, form_before_label, wrapped_from
 from .blocks import (
     _FIELD_KEYS,
     _NOT_NAME_KEYS,
@@ -24,7 +25,6 @@ from .blocks import (
     _names_the_buyer,
 )
 from .evidence import YOURS, after_yours, seller_evidence
-from .legal_forms import LEGAL_FORMS as _LEGAL_FORMS
 from .names import (
     _READ_SEP,
     _SEPARATORS,
@@ -290,10 +290,10 @@ def _unheaded_block(layout: Layout, line: TextLine, pos: int, taken: set[int],
     cut = re.search(r"\s[|·•]\s|\s[|·•]$|[|·•]", before.text) if before is not None else None
     cut_at = cut.start() if cut is not None else _name_end(before.text) if before is not None else None
     if not cut_at and before is not None:
-        cut_at = _form_before_label(layout, line, before)
+        cut_at = form_before_label(layout, line, before)
     if cut_at:
         before = before.sub(0, cut_at).strip(_SEPARATORS)  # "UAB X | Reg. ...", "X GmbH · Straße 1"
-    wrapped = _wrapped_from(layout, line, x0) if before is not None and not labelled_before \
+    wrapped = wrapped_from(layout, line, x0) if before is not None and not labelled_before \
         and not _has_legal_form(before.text) and _READ_SEP.search(line.text[cell_start:pos]) else None
     if wrapped is not None:
         # "UAB X · Gedimino pr. 1 · LT-01103" over "Vilnius · PVM kodas ...": one line of
@@ -316,7 +316,7 @@ def _unheaded_block(layout: Layout, line: TextLine, pos: int, taken: set[int],
     if footer_row and (name is None or not _has_legal_form(str(name.value))):
         # A footer of columns: above the identifiers may stand the register's court
         # ("Amtsgericht Hamburg"); the company's name, with its legal form, heads a column.
-        name = _footer_company(layout, line, taken) or name
+        name = footer_company(layout, line, taken) or name
     if name is None or (line.cy > 0.6 * page_height and _looks_like_address(str(name.value))):
         # Identifiers in a footer (or no name near them): the name heads the first page.
         head = letterhead(layout, taken)
@@ -353,56 +353,8 @@ def _unheaded_block(layout: Layout, line: TextLine, pos: int, taken: set[int],
     return Block("seller", None, lines, name)
 
 
-def _wrapped_from(layout: Layout, line: TextLine, x0: float) -> Span | None:
-    """The name opening the cell just above ``line``, starting where it starts, of which
-    ``line`` is the wrapped end: a name and its address on one line (``_name_end``), no
-    code among them."""
-    for above in layout.lines.get(line.page, []):
-        if not 0 < line.cy - above.cy < 1.8 * line.height:
-            continue
-        for c in above.cells:
-            span = Span(above, *c)
-            if abs(span.words[0].x0 - x0) > line.height or any(m.valid for m in find_vat_codes(span.text)):
-                continue
-            end = _name_end(span.text)
-            if end and _WORD.search(span.text[:end]) and not _looks_like_address(span.text[:end]) \
-                    and not re.search(r"\d", span.text[:end]):
-                return span.sub(0, end)
-    return None
-
-
 def _letterhead_of_another(head: Candidate | None, block: Block) -> bool:
     """Whether the letterhead names a company (a legal form) that ``block`` does not name."""
     if head is None or not _has_legal_form(str(head.value)):
         return False
     return block.name is None or _core_name(str(block.name.value)) != _core_name(str(head.value))
-
-
-def _form_before_label(layout: Layout, line: TextLine, before: Span) -> int | None:
-    """Where a name ends whose legal form a label follows on its line, the rule between
-    them lost ("Gaujas Koks SIA НДС рег. № ..." of a footer "Gaujas Koks SIA | НДС ..."):
-    the end of that form in ``before``, else None."""
-    label = min((h.start for h in layout.hits(line) if before.start < h.start < before.end), default=None)
-    if label is None:
-        return None
-    head = line.text[before.start:label].rstrip()
-    form = next(reversed(list(_LEGAL_FORMS.finditer(fold(head)))), None)
-    return form.end() if form is not None and form.start() > 0 and form.end() == len(head) else None
-
-
-def _footer_company(layout: Layout, line: TextLine, taken: set[int]) -> Candidate | None:
-    """The cell of a footer that names a company (a legal form, no bank), topmost first."""
-    pitch = layout.pitch[line.page]
-    for ln in layout.lines[line.page]:
-        if ln.cy < line.cy - 4 * pitch:
-            continue
-        for c_start, c_end in ln.cells:
-            span = Span(ln, c_start, c_end).strip(_SEPARATORS)
-            if span is None or any(id(w) in taken for w in span.words) \
-                    or any(c_start <= h.start < c_end for h in layout.hits(ln)):
-                continue
-            if _company_not_bank(span.text) and not re.search(r"\d", span.text) and len(span.text.split()) <= 6 \
-                    and not re.match(r"[^\W\d_]+\s*:", span.text) \
-                    and len(_core_name(span.text)) >= 3:  # "Istituto: UniCredit S.p.A." is labelled, "AB" no name
-                return Candidate(tidy_name(span.text), 0.7, span)
-    return None
