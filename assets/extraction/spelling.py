@@ -45,7 +45,7 @@ import re
 import threading
 from pathlib import Path
 
-from .alphabets import ALPHABETS, base_letter
+from .alphabets import ALPHABETS, base_letter, native_letters
 from .thresholds import MARK_WEIGHED_MIN, RESPELL_BELOW_CONF, RESPELL_MAX_GLYPHS, RESPELL_MIN_LETTERS
 
 DICTIONARY_DIR = Path(os.environ.get("INVOICES_HUNSPELL_DIR", "/usr/share/hunspell"))
@@ -170,7 +170,7 @@ def restore_marks(name: str, country: str | None, doubted: dict[str, Weighed | N
 
     def respelt(word: str) -> str:
         if any(book.knows(word) for book in books):
-            return _marks_weighed(word, (marks or {}).get(_bare(word)), marked, books) if marks else word
+            return _marks_weighed(word, marks.get(_bare(word)) if marks else None, country, books)
         if any(book.knows(word) for book in _lingua_franca()):
             return word
         restored = _restored(word, marked, books)
@@ -238,8 +238,7 @@ def marks_weighed(words) -> dict[str, Marks]:
     return out
 
 
-def _marks_weighed(word: str, marks: Marks | None, marked: dict[str, list[str]],
-                   books: tuple[_Hunspell, ...]) -> str:
+def _marks_weighed(word: str, marks: Marks | None, country: str, books: tuple[_Hunspell, ...]) -> str:
     """A word the dictionary knows as read, given the marks the reader weighed on its letters
     (``marks``, as the country writes them: "é" weighed in a Lithuanian name is "ė") where
     exactly one spelling so is a word too ("Technine" is "Techninė", "Siaurės" "Šiaurės"):
@@ -251,9 +250,8 @@ def _marks_weighed(word: str, marks: Marks | None, marked: dict[str, list[str]],
     for ch, weighed in zip(word, marks):
         options = [ch]
         for letter in sorted(weighed):
-            native = letter if letter in marked.get(base_letter(letter), []) else \
-                next(iter(marked.get(base_letter(letter), [])), None)
-            if native is not None and native != ch.lower():
+            native = native_letters(letter, country)
+            if base_letter(native) != native and native != ch.lower():
                 options.append(native.upper() if ch.isupper() else native)
         choices.append(list(dict.fromkeys(options)))
     if functools.reduce(lambda n, c: n * len(c), choices, 1) > MAX_SPELLINGS:
