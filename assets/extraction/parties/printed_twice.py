@@ -9,6 +9,8 @@ an address's "Kaune" is never taken for a name's "Kauno".
 
 from __future__ import annotations
 
+import re
+
 from assets.ocr.model import Word
 
 from ..alphabets import base_letter, native_letters
@@ -63,10 +65,15 @@ def surer_words(layout: Layout, name: str, words: list[Word]) -> str:
                 continue
             j = differ[0]
             read, again = own[j].text.strip(_PUNCT), other[j].text.strip(_PUNCT)
-            if len(read) >= 4 and alike_glyphs(read, again) == 1 and other[j].conf >= own[j].conf + SURER_BY \
-                    and read in name:
-                name = name.replace(read, again, 1)
+            if len(read) >= 4 and alike_glyphs(read, again) == 1 and other[j].conf >= own[j].conf + SURER_BY:
+                name = _word_replaced(name, read, again)
     return name
+
+
+def _word_replaced(name: str, read: str, again: str) -> str:
+    """``name`` with the word ``read`` (a whole word, not letters inside a longer one)
+    spelt ``again``; as it was where the name no longer holds that word."""
+    return re.sub(rf"(?<!\w){re.escape(read)}(?!\w)", lambda _: again, name, count=1)
 
 
 _PUNCT = "\"'„“”«»,.;:()"
