@@ -9,8 +9,10 @@ words no label was found on are set against the labels of plain words: a label o
 least ``MISREAD_MIN_LETTERS`` letters is taken at one edit from them (two from
 ``MISREAD_TWO_EDITS`` letters on), "rn" and "m" counted alike, unless they differ as two
 words of a language do (``_another_word``). Shorter labels ("Nr.", "Arve nr", "Data") are
-a letter away from too many words to be guessed at. A value read by such a label keeps
-only a share of its place's score (``Hit.trust``): the letters that misread the label may
+a letter away from too many words to be guessed at. A short label read right may end a
+longer one misread ("Invaice No.:", "Duo Date"): the longer one takes it, for its value is
+the longer label's (the invoice's number, not a bare "No."'s). A value read by such a label
+keeps only a share of its place's score (``Hit.trust``): the letters that misread the label may
 have misread the value too, and a labelled total that does not add up then gives way. A
 page's text layer is exact and is never read so.
 """
@@ -25,7 +27,7 @@ from .hits import Hit, _join_translations
 from .labels import LabelDef
 from .lines import TextLine
 from .normalize import edit_distance
-from .thresholds import MISREAD_INFLECTED, MISREAD_MIN_LETTERS, MISREAD_TWO_EDITS
+from .thresholds import MISREAD_BEFORE_RIGHT, MISREAD_INFLECTED, MISREAD_MIN_LETTERS, MISREAD_TWO_EDITS
 
 MAX_WORDS = 4  # the longest labels of plain words ("pirkejo pvm moketojo kodas")
 _TAIL = re.compile(r"[.:;#]+$")
@@ -78,6 +80,8 @@ def with_misread_labels(line: TextLine, hits: list[Hit], defs: Sequence[LabelDef
     if not found:
         return hits
     added = [Hit(label, line, start, end, misread=True) for label, start, end in found]
+    # A label read right that ends a longer one misread ("No.:" of "Invaice No.:") is that one's.
+    hits = [h for h in hits if not any(a.start < h.start and h.end <= a.end for a in added)]
     # With its translation, as a label found as printed: "Piegādātājs / Seller".
     return _join_translations(line, sorted(hits + added, key=lambda h: h.start))
 
@@ -102,13 +106,20 @@ def _misread(line: TextLine, taken: list[tuple[int, int]], index: dict) -> list[
     return out
 
 
+def _ends(line: TextLine, start: int, s: int, e: int, end: int) -> bool:
+    """Whether a label read right at ``s:e`` ends the words ``start:end`` after words of
+    their own long enough to be guessed at (``MISREAD_BEFORE_RIGHT``: "Invaice" before
+    "No.:", "Duo" before "Date"; not "IĮ" before "Kodas")."""
+    return start < s and e == end and sum(ch.isalpha() for ch in line.folded[start:s]) >= MISREAD_BEFORE_RIGHT
+
+
 def _misread_at(line: TextLine, first: int, index: dict, taken: list[tuple[int, int]]) -> tuple[LabelDef, int] | None:
     """The label OCR misread on the words from ``first`` on, and its last word's index."""
     best: tuple[int, int, LabelDef, int] | None = None
     for last in range(first, min(first + MAX_WORDS, len(line.starts))):
         start, end = line.starts[first], line.ends[last]
-        if any(s < end and start < e for s, e in taken):
-            break
+        if any(s < end and start < e for s, e in taken if not _ends(line, start, s, e, end)):
+            break  # words another label took, unless that label ends these words
         plain = _plain(line.folded[start:end])
         if not _WORDS.fullmatch(plain):
             break  # a digit, a slash before a translation, a sign: no label's words

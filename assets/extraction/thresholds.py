@@ -36,6 +36,9 @@ MISREAD_LABEL = 0.5  # a value by a label OCR misread (``misread_labels``) score
 MISREAD_MIN_LETTERS = 7
 MISREAD_TWO_EDITS = 13
 MISREAD_INFLECTED = 4
+# A label read right ("No.:", "Date") ends a longer one misread only after words of at least
+# this many letters: a letter off in a word of two makes another word of anything ("IĮ Kodas").
+MISREAD_BEFORE_RIGHT = 3
 # A word of a name OCR read with less confidence than this, and its country's dictionary
 # does not know, may be respelt as the one word a glyph or two OCR confuses makes of it.
 RESPELL_BELOW_CONF = 0.9

@@ -25,6 +25,27 @@ def test_a_label_a_letter_off_is_read_on_a_page_ocr_read(label, value, field, ex
     assert _read(*rows, ocr=False)[field] is None  # a text layer prints its labels as they are
 
 
+def test_a_label_read_right_that_ends_a_misread_one_is_the_misread_ones():
+    # "No.:" alone is a bare number sign, which names the invoice's number only by a title
+    rows = [(57, [(50, "Berliner Druck AG"), (390, "Invaice No.:")]),
+            (70, [(50, "Company reg. no.: HRB 185993"), (390, "INV-2025-6399")]), (120, [(50, "TAX INVOICE")])]
+    assert _read(*rows)["invoiceNumber"] == "INV-2025-6399"
+    # "Date:" alone is the issue date's
+    rows = [(40, [(40, "PROFORMA")]), (70, [(40, "Duo Date:"), (200, "30.12.2026")])]
+    assert _read(*rows)["dueDate"] == "2026-12-30"
+
+
+def test_a_label_read_right_after_a_word_too_short_to_guess_at_stays_as_read():
+    # "IĮ Kodas" is one edit from "Im. kodas", but "IĮ" is the name's legal form
+    rows = [(40, [(40, "SĄSKAITA FAKTŪRA")]), (800, [(40, "Ramunės Petraičio IĮ Kodas 123048843")])]
+    from assets.extraction import ALL_LABELS
+    from assets.extraction.layout import Layout
+
+    layout = Layout(scanned(page(*rows)), ALL_LABELS)
+    line = layout.lines[1][-1]
+    assert [(h.key, line.text[h.start:h.end]) for h in layout.hits(line)] == [("company_code", "Kodas")]
+
+
 def test_a_party_heading_a_letter_off_heads_its_party():
     rows = [(40, [(40, "PVM SĄSKAITA FAKTŪRA")]), (80, [(40, "Pirkijas")]), (95, [(40, "UAB „Ąžuolynas“")]),
             (110, [(40, "Įmonės kodas: 378289307")])]
