@@ -27,7 +27,8 @@ _OTHER_VAT = {"CHE": ch_uid, "NO": no_vat, "GB": gb_vat}
 # The prefix may stand apart from the number by a hyphen, or by a speck OCR read as a point
 # or a slash ("NL.226454897B01", "LV/40007506808"): the checksum decides.
 _VAT_RE = re.compile(
-    r"(?<![A-Za-z0-9])(?P<cc>" + "|".join(OTHER_VAT_PREFIXES + EU_VAT_PREFIXES) + r")\s?[-./]?\s?"
+    r"(?<![A-Za-z0-9])(?P<cc>" + "|".join(f"{p[0]}\\.?{p[1:]}" for p in OTHER_VAT_PREFIXES + EU_VAT_PREFIXES)
+    + r")\s?[-./]?\s?"
     r"(?P<body>[0-9A-Z+*!](?:[0-9A-Z+*]|[ .\-](?=[0-9A-Z])){6,15})",
 )
 # Every VAT code of eight characters or more holds six digits or more (an Irish number
@@ -114,7 +115,8 @@ def _vat_codes(text: str) -> tuple[CodeMatch, ...]:
     # and must not hide the Italian one its greedy body swallowed.
     while (m := _VAT_RE.search(upper, pos)) is not None:
         pos = m.start() + 1
-        cc, body = m.group("cc"), compact(m.group("body"))
+        cc, body = m.group("cc").replace(".", ""), compact(m.group("body"))
+        speck = cc != m.group("cc")  # a speck OCR read as a point between the prefix's letters
         if sum(ch.isdigit() for ch in body) < _VAT_MIN_DIGITS:
             continue  # "SEB BANKAS", "SKAITA FAKTŪRA": words after a country's letters
         if ibans is None:
@@ -128,12 +130,14 @@ def _vat_codes(text: str) -> tuple[CodeMatch, ...]:
             if vat_is_valid(cc + candidate):
                 best = CodeMatch(cc + candidate, m.start(), end, True)
                 break
+            if speck:
+                continue  # "L.T339327019": only as its check holds, read as it is
             digits = repair_digits(candidate)
             fixed = cc + digits if vat_is_valid(cc + digits) else _letter_for_digit(cc, digits)
             if fixed is not None and fixed != cc + candidate:
                 best = CodeMatch(fixed, m.start(), end, True, repaired=True)
                 break
-        if best is None:
+        if best is None and not speck:
             digits = re.match(r"\d+", body)
             if cc == "LT" and digits and len(digits.group()) in (9, 12):
                 plain = digits.group()

@@ -163,3 +163,10 @@ def test_a_prefix_letter_read_as_the_digit_it_looks_like_is_read_back_under_the_
     # a prefix no country's check then holds for is none
     assert read_vat_code("VAT 5E1234567890") is None
     assert read_vat_code("VAT A1234567890") is None
+
+
+def test_a_speck_read_as_a_point_between_a_prefix_s_letters_is_read_only_where_the_check_holds():
+    (code,) = find_vat_codes("PVM knda: L.T339327019")
+    assert code.value == "LT339327019" and code.valid
+    assert find_vat_codes("L.T339327018") == []  # no well-formed guess: the point may be an abbreviation's
+    assert find_vat_codes("S.E. 123456789") == []
