@@ -7,7 +7,8 @@ for "Sąskaitos faktūros Nr.:", "Mokejimo temminas" for "Mokėjimo terminas",
 "Factuume." for "Factuurnr.", "Pirkijas" for "Pirkėjas". Where a page was read by OCR,
 words no label was found on are set against the labels of plain words: a label of at
 least ``MISREAD_MIN_LETTERS`` letters is taken at one edit from them (two from
-``MISREAD_TWO_EDITS`` letters on), "rn" and "m" counted alike, unless they differ as two
+``MISREAD_TWO_EDITS`` letters on), "rn" and "m" counted alike and a closing number sign
+read "Ne" one misreading ("Saskaiton Ne:" for "Sąskaitos Nr.:"), unless they differ as two
 words of a language do (``_another_word``). Shorter labels ("Nr.", "Arve nr", "Data") are
 a letter away from too many words to be guessed at. A short label read right may end a
 longer one misread ("Invaice No.:", "Duo Date"): the longer one takes it, for its value is
@@ -31,6 +32,7 @@ from .thresholds import MISREAD_BEFORE_RIGHT, MISREAD_INFLECTED, MISREAD_MIN_LET
 
 MAX_WORDS = 4  # the longest labels of plain words ("pirkejo pvm moketojo kodas")
 _TAIL = re.compile(r"[.:;#]+$")
+_SIGN_READ = re.compile(r" n[ec]$")  # a label's closing "Nr" or "No" as OCR reads it now and then
 _WORDS = re.compile(r"[^\W\d_]+(?:[ '-][^\W\d_]+)*")
 
 
@@ -99,8 +101,8 @@ def _misread(line: TextLine, taken: list[tuple[int, int]], index: dict) -> list[
         if found is None:
             i += 1
             continue
-        label, last = found
-        out.append((label, line.starts[i], line.ends[last]))
+        labels, last = found
+        out += [(label, line.starts[i], line.ends[last]) for label in labels]
         taken.append((line.starts[i], line.ends[last]))
         i = last + 1
     return out
@@ -113,9 +115,13 @@ def _ends(line: TextLine, start: int, s: int, e: int, end: int) -> bool:
     return start < s and e == end and sum(ch.isalpha() for ch in line.folded[start:s]) >= MISREAD_BEFORE_RIGHT
 
 
-def _misread_at(line: TextLine, first: int, index: dict, taken: list[tuple[int, int]]) -> tuple[LabelDef, int] | None:
-    """The label OCR misread on the words from ``first`` on, and its last word's index."""
-    best: tuple[int, int, LabelDef, int] | None = None
+def _misread_at(line: TextLine, first: int, index: dict,
+                taken: list[tuple[int, int]]) -> tuple[list[LabelDef], int] | None:
+    """The label OCR misread on the words from ``first`` on, and its last word's index: with
+    every other field the same words label ("Sąskaitos Nr." an account's and an invoice's
+    number), as when they are read right."""
+    best: tuple[int, int, str, int] | None = None
+    labels: list[LabelDef] = []
     for last in range(first, min(first + MAX_WORDS, len(line.starts))):
         start, end = line.starts[first], line.ends[last]
         if any(s < end and start < e for s, e in taken if not _ends(line, start, s, e, end)):
@@ -130,6 +136,13 @@ def _misread_at(line: TextLine, first: int, index: dict, taken: list[tuple[int, 
             if abs(len(as_seen) - len(seen)) > allowed or _another_word(plain, label):
                 continue
             distance = edit_distance(seen, as_seen)
-            if 0 < distance <= allowed and (best is None or (distance, -len(label)) < (best[0], best[1])):
-                best = (distance, -len(label), d, last)
-    return (best[2], best[3]) if best is not None else None
+            if distance and _SIGN_READ.search(seen) and as_seen.endswith((" nr", " no")):
+                # the number sign read as "Ne" ("Saskaiton Ne:"): one misreading, not two
+                distance = min(distance, max(1, edit_distance(seen[:-2] + as_seen[-2:], as_seen)))
+            if not 0 < distance <= allowed:
+                continue
+            if best is None or (distance, -len(label)) < (best[0], best[1]):
+                best, labels = (distance, -len(label), label, last), [d]
+            elif (distance, label, last) == (best[0], best[2], best[3]) and d.key not in {x.key for x in labels}:
+                labels.append(d)
+    return (labels, best[3]) if best is not None else None

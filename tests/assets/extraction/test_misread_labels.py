@@ -35,6 +35,12 @@ def test_a_label_read_right_that_ends_a_misread_one_is_the_misread_ones():
     assert _read(*rows)["dueDate"] == "2026-12-30"
 
 
+def test_a_number_sign_read_as_ne_closes_a_misread_label_and_the_words_label_each_field_they_label():
+    # "Sąskaitos Nr." labels an account's number and an invoice's, read right or misread
+    rows = [(40, [(40, "PVM SĄSKAITA FAKTŪRA")]), (73, [(40, "Im. kodas: 317924960"), (300, "Saskaiton Ne: 199905")])]
+    assert _read(*rows)["invoiceNumber"] == "199905"
+
+
 def test_a_label_read_right_after_a_word_too_short_to_guess_at_stays_as_read():
     # "IĮ Kodas" is one edit from "Im. kodas", but "IĮ" is the name's legal form
     rows = [(40, [(40, "SĄSKAITA FAKTŪRA")]), (800, [(40, "Ramunės Petraičio IĮ Kodas 123048843")])]
