@@ -34,7 +34,7 @@ MISREAD_LABEL = 0.5  # a value by a label OCR misread (``misread_labels``) score
 # letters from which two may be off, and the letters a label's last word needs for another
 # ending of it to be another word (an inflection) rather than a misreading.
 MISREAD_MIN_LETTERS = 7
-MISREAD_TWO_EDITS = 13
+MISREAD_TWO_EDITS = 11
 MISREAD_INFLECTED = 4
 # A label read right ("No.:", "Date") ends a longer one misread only after words of at least
 # this many letters: a letter off in a word of two makes another word of anything ("IĮ Kodas").

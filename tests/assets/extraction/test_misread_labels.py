@@ -18,6 +18,7 @@ def _read(*rows, ocr=True, calibrated=True):
     ("Mokejimo temminas:", "2026.02.12", "dueDate", "2026-02-12"),
     ("Mokėjimo term inas", "30.12.2026", "dueDate", "2026-12-30"),             # a space inside a word
     ("Invoice mumber:", "FV/796/10/2026", "invoiceNumber", "FV/796/10/2026"),  # a pack's pattern, one choice read
+    ("Maksetahtsog:", "16.04.2026", "dueDate", "2026-04-16"),                  # two letters off in eleven
 ])
 def test_a_label_a_letter_off_is_read_on_a_page_ocr_read(label, value, field, expected):
     rows = [(40, [(40, "PROFORMA")]), (70, [(40, label), (200, value)])]
