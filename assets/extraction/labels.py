@@ -73,6 +73,8 @@ def _rx(text: str) -> str:
     # over its number, "VAT reg no." for "VAT reg. no."): optional after a word of two
     # letters or more, when more of the label follows. "n. " alone keeps its dot.
     text = re.sub(r"(?<=[^\W\d_]{2})\. (?=\S)", "\0", text.replace("nr. ", "nr\0"))
+    # So is the dot after an initial that a letter follows ("CF." for "C.F.", "PIVA").
+    text = re.sub(r"(?<![^\W\d_])([^\W\d_])\. ?(?=[^\W\d_])", "\\1\0", text)
     return text.replace(". ", r"\.\s*").replace(" ", r"\s+").replace("\0", r"\.?\s*")
 
 

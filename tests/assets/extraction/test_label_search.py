@@ -53,6 +53,16 @@ def test_a_label_is_found_at_the_start_of_a_word_after_other_words(text, key):
     assert key in {h.key for h in find_hits(line, ALL_LABELS)}, [(h.key, h.start) for h in find_hits(line, ALL_LABELS)]
 
 
+@pytest.mark.parametrize("text, key", [
+    ("CF. 162742194", "company_code"),        # "C.F.", the first dot lost
+    ("PIVA IT09682100616", "vat_code"),       # "P. IVA" printed without its dot
+    ("P IVA IT09682100616", "vat_code"),
+])
+def test_the_dot_after_an_initial_inside_a_label_is_optional(text, key):
+    line = Layout(page((100, [(50, text)])), ALL_LABELS).lines[1][0]
+    assert [h.key for h in find_hits(line, ALL_LABELS) if h.start == 0] == [key]
+
+
 def test_a_memo_lasts_one_document():
     calls = []
 
