@@ -32,3 +32,9 @@ def test_only_the_names_words_in_their_order_and_a_surer_reading_count():
     # the name again, read no more surely: the first reading stands
     assert surer_words(_layout(name, _line(400, "UAB Kaune grūdai", 0.89)), "UAB Kauno grūdai", name) \
         == "UAB Kauno grūdai"
+
+
+def test_the_surer_word_replaces_the_misread_word_not_its_letters_inside_another():
+    name = _line(100, "Boutiguerie Boutigue", 0.88)
+    layout = _layout(name, _line(400, "Livraison : Boutiguerie Boutique", 0.96))
+    assert surer_words(layout, "Boutiguerie Boutigue", name) == "Boutiguerie Boutique"
