@@ -104,12 +104,7 @@ def read_block(layout: Layout, block: Block) -> tuple[dict, dict[str, Candidate]
     name = found.get("name")
     if name is not None and name.span is not None and not layout.doc.pages[name.span.page - 1].text_layer:
         country = vat_cc or (address or {}).get("country") or country_of_name(name.value)
-        spelt = fullest_spelling(layout, native_letters(name.value, country), country)
-        spelt = surer_words(layout, spelt, name.span.words)
-        spelt = restore_marks(capital_first_word(closed_quote(spelt)), country, doubted_words(name.span.words),
-                              marks_weighed(name.span.words))
-        spelt = reopened_quote(stroke_form(country_form(legal_form_glyphs(spelt, country), country), country))
-        name = found["name"] = Candidate(spelt, name.score, name.span)
+        name = found["name"] = Candidate(_respelt(layout, name, country), name.score, name.span)
     party = {
         "name": name.value if name else None,
         "companyCode": found["company_code"].value if "company_code" in found else None,
@@ -124,6 +119,19 @@ def read_block(layout: Layout, block: Block) -> tuple[dict, dict[str, Candidate]
         "contactId": None,
     }
     return party, found
+
+
+def _respelt(layout: Layout, name: Candidate, country: str | None) -> str:
+    """A name OCR read, through one repair per kind of misreading, in turn: letters its
+    country does not write, the page's other printings of it, its quotes, the dictionary,
+    its legal form."""
+    words = name.span.words if name.span is not None else []
+    spelt = fullest_spelling(layout, native_letters(str(name.value), country), country)
+    spelt = capital_first_word(closed_quote(surer_words(layout, spelt, words)))
+    spelt = restore_marks(spelt, country, doubted_words(words), marks_weighed(words))
+    for repair in (legal_form_glyphs, country_form, stroke_form):
+        spelt = repair(spelt, country)
+    return reopened_quote(spelt)
 
 
 def _first_value(layout: Layout, hit: Hit) -> Candidate | None:
