@@ -16,6 +16,7 @@ from stdnum import iban as std_iban
 from stdnum.ee import registrikood as ee_rk
 from stdnum.eu import vat as std_vat
 from stdnum.fr import siren as fr_siren
+from stdnum.lt import pvm as lt_pvm
 from stdnum.pl import regon as pl_regon
 
 
@@ -181,7 +182,12 @@ def vat_and_register(country: str, rng: random.Random) -> tuple[str, str | None]
 
 
 def company_code_lt(rng: random.Random) -> str:
-    return rng.choice("13") + _digits(rng, 8)
+    """A Lithuanian legal entity's register code: nine digits, the last a check digit
+    (weights 1-8, then 3-10, modulo 11, as the legal entity's VAT code), as the register
+    issues them. Drawn as nine digits whose last one is then replaced, so that every other
+    draw of a document stays as it was."""
+    drawn = rng.choice("13") + _digits(rng, 8)
+    return drawn[:8] + lt_pvm.calc_check_digit(drawn[:8])
 
 
 def iban_for(country: str, rng: random.Random) -> str:
