@@ -98,10 +98,12 @@ _CANNED = {
             {"code": "seller.vat_code_checksum", "passed": True, "detail": "LT100001234510 valid"},
             {"code": "seller.company_code_format", "passed": True,
              "detail": "304567894 is a 9-digit Lithuanian company code"},
+            {"code": "seller.company_code_checksum", "passed": True, "detail": "304567894 ends in its check digit"},
             {"code": "iban.checksum", "passed": True, "detail": "seller IBAN LT717300010123456789 valid"},
             {"code": "buyer.vat_code_checksum", "passed": True, "detail": "LT123456715 valid"},
             {"code": "buyer.company_code_format", "passed": True,
              "detail": "123456786 is a 9-digit Lithuanian company code"},
+            {"code": "buyer.company_code_checksum", "passed": True, "detail": "123456786 ends in its check digit"},
             {"code": "dates.due_after_issue", "passed": True, "detail": "due 2026-03-28, issued 2026-03-14"},
             {"code": "lines.quantity_times_price", "passed": True,
              "detail": "all lines: quantity x unit price = amount"},
@@ -168,6 +170,7 @@ def canned_invoice(extractor_version: str, buyer: dict | None = None) -> dict:
 
 def _name_buyer(invoice: dict, buyer: dict) -> None:
     from stdnum.eu import vat as stdnum_vat  # the contracts' own check, as schemas/fields.py
+    from stdnum.lt import pvm  # a Lithuanian company code's check digit is its VAT code's
 
     party = invoice["buyer"]
     party.update(name=buyer["name"], companyCode=buyer.get("companyCode") or None, vatCode=buyer.get("vatCode") or None)
@@ -184,6 +187,12 @@ def _name_buyer(invoice: dict, buyer: dict) -> None:
                 ok = code.isdigit() and len(code) == 9
                 checks.append({"code": check["code"], "passed": ok,
                                "detail": f"{code} is {'a' if ok else 'not a'} 9-digit Lithuanian company code"})
+        elif check["code"] == "buyer.company_code_checksum":
+            code = party["companyCode"]
+            if code and code.isdigit() and len(code) == 9:
+                ok = pvm.calc_check_digit(code[:8]) == code[8]
+                checks.append({"code": check["code"], "passed": ok,
+                               "detail": f"{code} {'ends' if ok else 'does not end'} in its check digit"})
         else:
             checks.append(check)
     invoice["validation"]["checks"] = checks

@@ -2,11 +2,15 @@
 
 A far photo's "LT918805710" comes out of PP-OCR as "LT918605710": the check digit fails, and
 the code is lost. The recogniser was unsure there ("6" at 0.47, "8" at 0.33) and says so
-(``Word.choices``). A VAT code or an IBAN carries its own check, so of the strings the
-recogniser's choices allow, the likeliest one that passes it is what was printed, where one
-stands clearly above the others: checksum-constrained decoding, before any rule reads the
-page. Every other word, and every code the page printed valid or past its choices, stays
-as read; a code so read keeps the reader's confidence, shared with any other valid reading.
+(``Word.choices``). A VAT code or an IBAN carries its own check, as does a Lithuanian
+company code, so of the strings the recogniser's choices allow, the likeliest one that
+passes it is what was printed, where one stands clearly above the others:
+checksum-constrained decoding, before any rule reads the page. Nine digits are read so only
+on a page an LT VAT code, postal code or IBAN shows to be Lithuanian (elsewhere they are a
+French SIREN, a telephone, an order, and one string in eleven passes the check); anywhere
+else, only where the word's views agree (below). Every other word, and every code the page
+printed valid or past its choices, stays as read; a code so read keeps the reader's
+confidence, shared with any other valid reading.
 
 The same reading again serves an item row whose amount does not add up
 (``tables.items``): the row's quantity x price is its check.
@@ -42,6 +46,7 @@ from dataclasses import replace
 
 from assets.ocr.model import Document, Page, Word
 
+from .company_codes import lt_company_code_checks
 from .identifiers import iban_is_valid
 from .normalize import edit_distance
 from .thresholds import (
@@ -88,12 +93,13 @@ def _page(page: Page, log: list[dict] | None) -> Page:
     words = list(page.words)
     index = {id(w): k for k, w in enumerate(words)}
     changed = False
+    lithuanian = _shows_lithuania(page)
     for line in page.lines():
-        for check, run in _code_runs(line.words):
+        for check, run, by_choices in _code_runs(line.words, lithuanian):
             if any(words[index[id(w)]] is not w for w in run):
                 continue  # a word already read again as part of another run
             reading, by = (read_in_views(run[0], check), "views") if len(run) == 1 else (None, "")
-            if reading is None:
+            if reading is None and by_choices:
                 reading, by = likeliest_reading(run, check), "choices"
             if reading is None:
                 continue
@@ -135,32 +141,56 @@ def read_separators(word: Word) -> tuple[str, float] | None:
     return view, n / len(word.views)
 
 
-def _code_runs(words: list[Word]) -> list[tuple[Callable[[str], bool], list[Word]]]:
-    """Runs of a line's words that may be one code, with the check it must pass: a VAT code
-    as one word or its prefix and number apart ("LV 40000544800"); an IBAN as one word or
-    its groups, each length from the longest; only runs with a doubted character."""
-    runs: list[tuple[Callable[[str], bool], list[Word]]] = []
+# What shows a page is Lithuanian: an LT VAT code, postal code ("LT-01103") or IBAN (as one
+# word, or its first group "LT31").
+_LITHUANIAN = re.compile(r"\bLT(?:\d{9}|\d{12}|-\d{5}|\d{2}|\d{18})\b")
+# A Lithuanian company code as one word (after a label glued to it by a colon).
+_LT_COMPANY_SHAPE = re.compile(r"\d{9}")
+
+
+def _shows_lithuania(page: Page) -> bool:
+    return any(_LITHUANIAN.search(w.text) for w in page.words)
+
+
+def _code_runs(words: list[Word], lithuanian: bool = False) -> list[tuple[Callable[[str], bool], list[Word], bool]]:
+    """Runs of a line's words that may be one code, with the check it must pass and whether
+    the reader's choices may decide it: a VAT code as one word or its prefix and number
+    apart ("LV 40000544800"); an IBAN as one word or its groups, each length from the
+    longest; a company code as one word, by its choices only on a ``lithuanian`` page (of
+    nine digits anywhere, one in eleven strings passes the check: the views of the word,
+    agreeing, are evidence enough, one choice among many is not); only runs with a doubted
+    character."""
+    runs: list[tuple[Callable[[str], bool], list[Word], bool]] = []
     for k, word in enumerate(words):
         if _VAT_SHAPE.fullmatch(word.text.rsplit(":", 1)[-1]) \
                 or any(_VAT_SHAPE.fullmatch(code) for view in word.views or () for code in _view_codes(view)):
-            runs.append((_vat_reads, [word]))
+            runs.append((_vat_reads, [word], True))
         elif re.fullmatch(r"[A-Z0-9]{2}", word.text) and k + 1 < len(words) \
                 and re.fullmatch(r"[0-9A-Z]{8,14}", words[k + 1].text):
-            runs.append((_vat_reads, [word, words[k + 1]]))
+            runs.append((_vat_reads, [word, words[k + 1]], True))
         if _IBAN_HEAD.match(word.text):
             group = [word]
             for nxt in words[k + 1:]:
                 if not _IBAN_GROUP.fullmatch(nxt.text) or sum(len(w.text) for w in group) >= 34:
                     break
                 group.append(nxt)
-            runs += [(_iban_reads, group[:n]) for n in range(len(group), 0, -1)
+            runs += [(_iban_reads, group[:n], True) for n in range(len(group), 0, -1)
                      if 15 <= sum(len(w.text) for w in group[:n]) <= 34]
-    return [(check, run) for check, run in runs if any(w.choices or w.views for w in run)]
+        if _LT_COMPANY_SHAPE.fullmatch(word.text.rsplit(":", 1)[-1]) or any(
+                _LT_COMPANY_SHAPE.fullmatch(code) for view in word.views or () for code in _view_codes(view)):
+            runs.append((_lt_company_reads, [word], lithuanian))
+    return [(check, run, by_choices) for check, run, by_choices in runs if any(w.choices or w.views for w in run)]
 
 
 def _iban_reads(text: str) -> bool:
     """Whether ``text`` (an IBAN's groups, spaced) is a valid IBAN."""
     return iban_is_valid(text.replace(" ", ""))
+
+
+def _lt_company_reads(text: str) -> bool:
+    """Whether ``text`` (after a label glued to it by a colon) is a Lithuanian company code
+    whose check digit holds."""
+    return lt_company_code_checks(text.rsplit(":", 1)[-1])
 
 
 def _vat_reads(text: str) -> bool:

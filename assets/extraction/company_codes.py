@@ -1,9 +1,10 @@
 """Business-register codes per country: which python-stdnum module checks them.
 
-A company code is only evidence when it can be checked. Lithuania's 9-digit code has no
-published check digit (format only); most other registers do, and python-stdnum knows
-them. Countries without a checkable register code (the Netherlands' KvK, Slovakia's IČO,
-Companies House) get a format check. ``company_code_valid`` answers None for a country
+A company code is only evidence when it can be checked. Lithuania's 9-digit code ends in
+a check digit computed as the legal entity's VAT code's (weights 1-8, then 3-10, modulo 11;
+``lt_company_code_checks``), which python-stdnum has for the VAT code only; most other
+registers have one too, and python-stdnum knows them. Countries without a checkable
+register code (the Netherlands' KvK, Slovakia's IČO, Companies House) get a format check. ``company_code_valid`` answers None for a country
 it knows nothing about, so callers can tell "wrong" from "cannot tell". ``read_company_code``
 reads the code a label names.
 """
@@ -32,6 +33,7 @@ from stdnum.hr import oib as hr_oib
 from stdnum.hu import anum as hu_anum
 from stdnum.ie import vat as ie_cro
 from stdnum.it import iva as it_iva
+from stdnum.lt import pvm as lt_pvm
 from stdnum.lu import tva as lu_tva
 from stdnum.lv import pvn as lv_reg
 from stdnum.mt import vat as mt_vat
@@ -110,8 +112,11 @@ _BARE_NUMBER = re.compile(r"(?<![\w.,/\-])\d{8,13}(?![\w.,]\d|\w)")
 
 def checked_register_codes(text: str, country: str | None) -> list[tuple[str, int, int]]:
     """Numbers standing alone in ``text`` that the register of ``country`` accepts by its
-    checksum (only a country whose register has one, ``CHECKED``: a format alone is any
-    number's): (code, start, end)."""
+    checksum (only a country whose register has one, ``CHECKED`` and Lithuania's: a format
+    alone is any number's): (code, start, end)."""
+    if country == "LT":
+        return [(m.group(), m.start(), m.end()) for m in _BARE_NUMBER.finditer(text)
+                if lt_company_code_checks(m.group())]
     modules = CHECKED.get(country or "", ())
     return [(m.group(), m.start(), m.end()) for m in _BARE_NUMBER.finditer(text) if modules
             and any(register_code_valid(module, m.group()) for module in modules)]
@@ -123,6 +128,15 @@ _COMPANY_CODE_RE = re.compile(r"(?<![\d\w+])(\d{9})(?![\d\w])")
 def lt_company_code_format_ok(code: str | None) -> bool:
     """Lithuanian legal-entity code ("įmonės kodas"): exactly 9 digits."""
     return bool(code) and len(code) == 9 and code.isascii() and code.isdigit()  # type: ignore[union-attr]
+
+
+def lt_company_code_checks(code: str | None) -> bool:
+    """Whether a Lithuanian legal-entity code's last digit is its check digit (the register
+    computes it as for the entity's VAT code: "121215434", "304836394"). A code printed
+    with another last digit is still read as printed (a sample or a made-up number is not
+    a misreading); the check decides between readings, and lowers a failing code's
+    confidence."""
+    return lt_company_code_format_ok(code) and lt_pvm.calc_check_digit(code[:8]) == code[8]  # type: ignore[index]
 
 
 def find_company_codes(text: str) -> list[CodeMatch]:

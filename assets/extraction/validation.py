@@ -11,7 +11,7 @@ from __future__ import annotations
 from datetime import date
 from decimal import Decimal
 
-from .company_codes import company_code_valid, lt_company_code_format_ok
+from .company_codes import company_code_valid, lt_company_code_checks, lt_company_code_format_ok
 from .identifiers import iban_is_valid
 from .thresholds import FAILED_CAP, PASSED_FLOOR
 from .vat_codes import vat_country, vat_is_valid
@@ -90,6 +90,11 @@ def validate(invoice: dict, confidence: dict[str, float], warnings: list[str],
                    f"{code} {'is' if ok else 'is not'} a 9-digit Lithuanian company code")
             if not ok:
                 _boost(confidence, f"{role}.companyCode", False)
+            else:
+                ok = lt_company_code_checks(code)
+                _check(checks, f"{role}.company_code_checksum", ok,
+                       f"{code} {'ends' if ok else 'does not end'} in its check digit")
+                _boost(confidence, f"{role}.companyCode", ok)
         elif code and (ok := company_code_valid(code, country)) is not None:
             _check(checks, f"{role}.company_code_checksum", ok,
                    f"{code} {'is' if ok else 'is not'} a valid {country} register code")

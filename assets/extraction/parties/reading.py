@@ -9,7 +9,13 @@ import re
 
 from .. import language_packs
 from ..alphabets import country_of_name, native_letters
-from ..company_codes import LOOSE_FORMATS, checked_register_codes, find_company_codes, read_company_code
+from ..company_codes import (
+    LOOSE_FORMATS,
+    checked_register_codes,
+    find_company_codes,
+    lt_company_code_checks,
+    read_company_code,
+)
 from ..countries import country_named
 from ..fields import label_values, wrapped_parts
 from ..hits import Hit
@@ -350,16 +356,14 @@ def _fallbacks(lines: list[TextLine], found: dict[str, Candidate]) -> None:
             if m:
                 found["email"] = Candidate(m.group(), 0.8, span.sub(m.start(), m.end()))
     if "company_code" not in found:
-        for line in lines:
-            if _PHONE_WORDS.search(line.folded):
-                continue
-            codes = find_company_codes(line.text)
-            vat = str(found["vat_code"].value) if "vat_code" in found else ""
-            codes = [c for c in codes if c.value not in vat]
-            if codes:
-                span = Span(line, codes[0].start, codes[0].end)
-                found["company_code"] = Candidate(codes[0].value, 0.5, span)
-                break
+        # The first nine digits alone on the party's lines, or the first that end in their
+        # check digit: a telephone or an order number read as nine digits seldom does.
+        vat = str(found["vat_code"].value) if "vat_code" in found else ""
+        codes = [(line, c) for line in lines if not _PHONE_WORDS.search(line.folded)
+                 for c in find_company_codes(line.text) if c.value not in vat]
+        if codes:
+            line, code = next(((ln, c) for ln, c in codes if lt_company_code_checks(c.value)), codes[0])
+            found["company_code"] = Candidate(code.value, 0.5, Span(line, code.start, code.end))
     if "address" not in found:
         name = found.get("name")
         for k, line in enumerate(lines[1:], start=1):

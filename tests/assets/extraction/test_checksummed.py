@@ -1,6 +1,9 @@
 """Codes read again under their checksums from the reader's own per-character choices."""
 
+from dataclasses import replace
+
 from assets.extraction import checksummed, extract_invoice
+from assets.extraction.company_codes import lt_company_code_checks
 from assets.extraction.identifiers import iban_is_valid
 from assets.extraction.vat_codes import vat_is_valid
 from assets.ocr.model import Document, Page, Word
@@ -25,6 +28,20 @@ def test_a_failed_check_digit_is_read_as_the_recognisers_next_choice():
     words = checksummed.reread(doc).pages[0].words
     assert [w.text for w in words] == ["PVM", "kodas:", "LT918805710"]
     assert words[2].conf <= 0.5 and words[2].choices is None
+
+
+def test_a_lithuanian_company_code_is_read_again_under_its_check_digit_on_a_lithuanian_page():
+    assert not lt_company_code_checks("304836894") and lt_company_code_checks("304836394")
+    code = {6: (("8", 0.5), ("3", 0.4))}
+    lithuanian = _photo([_word("Įmonės", 50, 80), _word("kodas", 90, 80), _word("304836894", 130, 80, code)],
+                        [_word("PVM", 50, 95), _word("kodas", 80, 95), _word("LT100001738313", 120, 95)])
+    assert [w.text for w in checksummed.reread(lithuanian).pages[0].words][2] == "304836394"
+    # nine digits on a page nothing shows to be Lithuanian are a SIREN, a telephone, an order
+    french = _photo([_word("SIREN", 50, 80), _word("304836894", 130, 80, code)])
+    assert checksummed.reread(french).pages[0].words[1].text == "304836894"
+    # ... unless two views of the word agree on a reading that passes: a second reader's evidence
+    viewed = replace(_word("304836894", 130, 80), views=("304836394", "304836394", "304836894"))
+    assert checksummed.reread(_photo([_word("kodas", 50, 80), viewed])).pages[0].words[1].text == "304836394"
 
 
 def test_two_valid_readings_about_as_likely_leave_the_word_as_read():

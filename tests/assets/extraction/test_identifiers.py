@@ -1,6 +1,12 @@
 import pytest
 
-from assets.extraction.company_codes import find_company_codes, lt_company_code_format_ok, read_company_code
+from assets.extraction.company_codes import (
+    checked_register_codes,
+    find_company_codes,
+    lt_company_code_checks,
+    lt_company_code_format_ok,
+    read_company_code,
+)
 from assets.extraction.identifiers import find_ibans, iban_is_valid
 from assets.extraction.vat_codes import find_vat_codes, vat_is_valid
 
@@ -40,6 +46,18 @@ def test_ibans():
     (found,) = find_ibans("A/s: LT71 7300 0101 2345 6789 Bankas: AB SEB")
     assert found.value == "LT717300010123456789"
     assert find_ibans("A/s: LT72 7300 0101 2345 6789") == []
+
+
+def test_a_lithuanian_company_code_ends_in_its_check_digit():
+    # codes of registered companies as their invoices print them
+    for code in ("121215434", "110053842", "112029651", "304836394", "154742821"):
+        assert lt_company_code_checks(code), code
+    assert not lt_company_code_checks("121215435")  # one digit off
+    assert not lt_company_code_checks("123456789")  # well-formed, but no register's code
+    assert not lt_company_code_checks("12121543")
+    assert not lt_company_code_checks(None)
+    # a number alone on a Lithuanian party's lines is its code only where the check holds
+    assert [c for c, _, _ in checked_register_codes("Tel. 864012345, kodas 304836394", "LT")] == ["304836394"]
 
 
 def test_company_codes():

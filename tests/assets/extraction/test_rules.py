@@ -243,6 +243,30 @@ def test_invalid_vat_code_is_kept_but_flagged():
     assert inv["confidence"]["fields"]["seller.vatCode"] <= 0.4
 
 
+def test_a_lithuanian_company_code_without_its_check_digit_is_kept_but_flagged():
+    inv = extract_invoice(page(
+        (100, [(40, "Pardavėjas"), (310, "Pirkėjas")]),
+        (115, [(40, "UAB Alfa"), (310, "UAB Beta")]),
+        (130, [(40, "Įmonės kodas: 304836395"), (310, "Įmonės kodas: 304836394")]),
+    ))
+    assert inv["seller"]["companyCode"] == "304836395" and inv["buyer"]["companyCode"] == "304836394"
+    checks = {c["code"]: c["passed"] for c in inv["validation"]["checks"]}
+    assert checks["seller.company_code_format"] is True and checks["seller.company_code_checksum"] is False
+    assert checks["buyer.company_code_checksum"] is True
+    assert inv["confidence"]["fields"]["seller.companyCode"] <= 0.4
+    assert inv["confidence"]["fields"]["buyer.companyCode"] > inv["confidence"]["fields"]["seller.companyCode"]
+
+
+def test_of_the_numbers_alone_on_a_party_s_lines_the_one_ending_in_its_check_digit_is_its_code():
+    inv = extract_invoice(page(
+        (100, [(40, "Pardavėjas"), (310, "Pirkėjas")]),
+        (115, [(40, "UAB Alfa"), (310, "UAB Beta")]),
+        (130, [(40, "Sutartis 123456789"), (310, "PVM kodas: LT123456715")]),
+        (145, [(40, "304836394"), (310, "Vilnius")]),
+    ))
+    assert inv["seller"]["companyCode"] == "304836394"  # not the contract's number printed first
+
+
 def test_nothing_readable_gives_nulls_not_guesses():
     inv = extract_invoice(page((100, [(40, "Lorem ipsum dolor sit amet")])))
     assert inv["invoiceNumber"] is None and inv["issueDate"] is None
