@@ -4,8 +4,7 @@ contact person between the name and the street. Pages made by hand, in the packs
 
 from assets.extraction import extract_invoice
 from assets.extraction.parties.names import is_salutation, looks_like_name
-
-from .test_rules import page
+from tests.support.word_pages import page
 
 
 def test_a_salutation_alone_is_no_name():

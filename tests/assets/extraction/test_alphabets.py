@@ -55,8 +55,7 @@ def test_the_polish_legal_form_as_ocr_reads_it(read):
 
 def test_only_names_read_by_ocr_are_corrected():
     from assets.extraction import extract_invoice
-
-    from .test_rules import page, scanned
+    from tests.support.word_pages import page, scanned
 
     rows = [(40, [(40, "PVN RĒĶINS")]), (80, [(40, "Pircējs:")]), (95, [(40, "Šiaurēs vilkas UAB")]),
             (110, [(40, "PVN Nr.: LT100001738313")])]
@@ -67,8 +66,7 @@ def test_only_names_read_by_ocr_are_corrected():
 
 def test_a_name_printed_again_with_its_diacritics_is_read_with_them():
     from assets.extraction import extract_invoice
-
-    from .test_rules import page, scanned
+    from tests.support.word_pages import page, scanned
 
     # "Zemtra" is no word a dictionary could restore: only the second printing can.
     rows = [(40, [(40, 'MB "Zemtra kelias"'), (300, "PVM SĄSKAITA FAKTŪRA")]),
@@ -100,8 +98,7 @@ def test_ou_read_with_the_russian_model_is_ou():
 
 def test_a_heading_and_its_translation_joined_across_a_slash_ocr_read_as_an_exclamation_mark():
     from assets.extraction import extract_invoice
-
-    from .test_rules import page
+    from tests.support.word_pages import page
 
     rows = [(40, [(200, "RĒĶINS / Invoice")]), (60, [(40, "Pārdevējs / Seller:"), (300, "Maksātājs ! To:")]),
             (75, [(40, "Baltic Wood AS"), (300, "Gaujas Koks AS")])]
@@ -156,8 +153,7 @@ def test_a_closing_quote_ocr_lost_after_a_quoted_name_is_put_back():
 
 def test_only_a_name_read_whole_by_ocr_gets_its_closing_quote():
     from assets.extraction import extract_invoice
-
-    from .test_rules import page, scanned
+    from tests.support.word_pages import page, scanned
 
     rows = [(40, [(40, "PVM SĄSKAITA FAKTŪRA")]), (80, [(40, "Pirkėjas:")]), (95, [(40, 'UAB "Žemaitijos kelias')]),
             (110, [(40, "PVM kodas: LT100001738313")])]

@@ -8,8 +8,7 @@ from assets.extraction import ALL_LABELS, extract_invoice
 from assets.extraction.arithmetic import page_amounts, plausible, triples
 from assets.extraction.layout import Layout
 from assets.extraction.parties import looks_like_name
-
-from .test_rules import boxed, page, scanned
+from tests.support.word_pages import boxed, page, scanned
 
 # Totals under labels no dictionary knows (a made-up language), right-aligned in a column,
 # with other amounts around them that do not add up.

@@ -4,8 +4,7 @@ pay followed by the deadline word and the date."""
 import pytest
 
 from assets.extraction import extract_invoice
-
-from .test_rules import page
+from tests.support.word_pages import page
 
 
 @pytest.mark.parametrize("sentence, due", [

@@ -9,8 +9,7 @@ import pytest
 
 from assets.extraction import extract_invoice
 from assets.extraction.vat_codes import find_vat_codes, read_vat_code
-
-from .test_rules import _page, page, scanned
+from tests.support.word_pages import font_page, page, scanned
 
 
 @pytest.mark.parametrize("title", ["Verkaufsrechnung", "Mietrechnung", "Verkoopfactuur"])
@@ -75,7 +74,7 @@ def test_a_footers_name_ends_at_its_legal_form_where_a_label_follows(footer, nam
 def test_one_partys_codes_mid_page_under_another_companys_letterhead_are_the_buyers():
     # The seller's own codes lost (OCR), the buyer's heading too: what is left under the
     # letterhead has nothing of a seller's (no account, no footer, not the letterhead's name).
-    inv = extract_invoice(_page([
+    inv = extract_invoice(font_page([
         (40, 60, "VšĮ Miško keliai", 16),
         (70, 300, "PVM SĄSKAITA FAKTŪRA", 12), (90, 300, "Sąskaitos Nr.: AB 685835", 9),
         (160, 50, "Uisab", 9),
@@ -129,7 +128,7 @@ def test_a_number_sign_a_title_opens_the_cell_for(rows, number):
 
 def _sized(rows):
     """rows: (y, x, text, size): words in type of the given size, read by OCR."""
-    return scanned(_page(rows))
+    return scanned(font_page(rows))
 
 
 _BUYER_UNDER_ITS_HEADING = [
@@ -308,7 +307,7 @@ def test_a_labels_inner_abbreviation_dot_may_be_lost():
 
 
 def test_one_currency_symbol_ocr_read_does_not_make_the_currency():
-    from .test_rules import scanned
+    from tests.support.word_pages import scanned
 
     rows = [(40, [(40, "PVM SĄSKAITA FAKTŪRA")]), (200, [(40, "Mokymai darbuotojams 119 d. $3,70 6390,30")]),
             (230, [(300, "Iš viso: 6390,30")])]

@@ -6,8 +6,7 @@ from assets.extraction import ALL_LABELS, per_document
 from assets.extraction.hits import find_hits
 from assets.extraction.label_index import first_characters
 from assets.extraction.layout import Layout
-
-from .test_rules import page
+from tests.support.word_pages import page
 
 
 @pytest.mark.parametrize("pattern, firsts", [

@@ -4,8 +4,8 @@ import pytest
 
 from assets.extraction import ALL_LABELS
 from assets.extraction.hits import find_hits
-from assets.extraction.lines import TextLine
 from assets.extraction.labels import DOCUMENT_TYPES, TABLE_COLUMNS
+from assets.extraction.lines import TextLine
 from assets.extraction.normalize import fold
 from assets.ocr import Word
 from assets.ocr.languages import installed, second_language

@@ -3,8 +3,7 @@
 import pytest
 
 from assets.extraction import extract_invoice
-
-from .test_rules import page, scanned
+from tests.support.word_pages import page, scanned
 
 
 def _read(*rows, ocr=True, calibrated=True):

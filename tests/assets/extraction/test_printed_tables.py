@@ -6,8 +6,7 @@ not one document's wording."""
 import pytest
 
 from assets.extraction import extract_invoice
-
-from .test_tables import page
+from tests.support.word_pages import column_page
 
 
 def lines(doc, *keys):
@@ -17,7 +16,7 @@ def lines(doc, *keys):
 
 def test_a_credit_note_keeps_its_printed_quantities_beside_negative_amounts():
     # The amounts are negative, the quantities as delivered; a percentage discount is an amount.
-    doc = page(
+    doc = column_page(
         (200, [(40, "Description"), (250, "Quantité"), (320, "Prix unitaire"), (400, "Rem."), (470, "Prix HT")]),
         (220, [(40, "Nougat 250g"), (-300, "5 Unit(s)"), (-380, "4,55 €"), (-420, "10%"), (-540, "-20,48 €")]),
         (240, [(40, "Huile d'olive"), (-300, "10 Liter(s)"), (-380, "19,80 €"), (-540, "-198,00 €")]),
@@ -32,7 +31,7 @@ def test_a_credit_note_keeps_its_printed_quantities_beside_negative_amounts():
 
 def test_a_quantity_printed_with_its_unit_is_aligned_as_a_cell():
     # "5 kg" and "20 Stk" end at the same x: their digits do not overlap, their cells do.
-    doc = page(
+    doc = column_page(
         (200, [(40, "Pos"), (70, "Beschreibung"), (230, "Nettopreis"), (330, "Menge"), (400, "USt."),
                (470, "Betrag")]),
         (220, [(40, "1"), (70, "Schweinesteak"), (-290, "5,5000"), (-380, "5 m"), (-430, "7 %"), (-540, "27,50")]),
@@ -48,7 +47,7 @@ def test_a_quantity_printed_with_its_unit_is_aligned_as_a_cell():
 
 
 def test_a_description_wraps_with_an_amount_in_its_text():
-    doc = page(
+    doc = column_page(
         (200, [(40, "Pos"), (70, "Beschreibung"), (230, "Nettopreis"), (330, "Menge"), (470, "Betrag")]),
         (220, [(40, "1"), (70, "Grundpreis"), (-290, "3,9000"), (-380, "1 Stk"), (-540, "3,90")]),
         (240, [(40, "2"), (70, "Stadtfahrt"), (-290, "2,0000"), (-380, "6,5 Stk"), (-540, "13,00")]),
@@ -62,7 +61,7 @@ def test_a_description_wraps_with_an_amount_in_its_text():
 
 
 def test_an_attribute_with_an_amount_and_the_notes_after_it_are_not_the_description():
-    doc = page(
+    doc = column_page(
         (200, [(40, "Pos"), (70, "Beschreibung"), (230, "Nettopreis"), (330, "Menge"), (470, "Betrag")]),
         (220, [(40, "1"), (70, "Schweinesteak"), (-290, "5,5000"), (-380, "5 kg"), (-540, "27,50")]),
         (232, [(75, "Bruttopreis :"), (-290, "5,5000")], 8),
@@ -78,7 +77,7 @@ def test_an_attribute_with_an_amount_and_the_notes_after_it_are_not_the_descript
 
 def test_a_line_number_equal_to_the_quantity_is_not_the_quantity():
     # Item 2 of a credit note: "2" is its position, "-2 Stk" its quantity.
-    doc = page(
+    doc = column_page(
         (200, [(40, "Pos"), (70, "Beschreibung"), (230, "Nettopreis"), (330, "Menge"), (470, "Betrag")]),
         (220, [(40, "2"), (70, "Gelierzucker Extra 250g"), (-290, "1,4500"), (-380, "-2 Stk"), (-430, "7 %"),
                (-540, "-2,90")]),
@@ -90,7 +89,7 @@ def test_titles_stacked_over_several_lines_keep_their_columns_and_a_code_keeps_i
     # "Art-Nr-Kunde" over "Art-Nr-Lief." over "Art-Nr", a line above and below "Pos": one
     # column of item codes, not part of the line number's title; the code "Toolbox 0815"
     # printed in it is the code, "Stahlcoil" the description.
-    doc = page(
+    doc = column_page(
         (190, [(74, "Art-Nr-Kunde"), (485, "Positions")]),
         (200, [(74, "Art-Nr-Lief."), (485, "betrag")]),
         (206, [(57, "Pos"), (151, "Beschreibung"), (244, "Nettopreis"), (357, "Menge"), (440, "USt.")]),
@@ -110,12 +109,12 @@ def test_an_item_carried_to_the_next_page_finds_its_text_under_its_numbers():
     # numbers: the description's column is the one of the table it continues.
     from assets.ocr.model import Document, Page
 
-    first = page(
+    first = column_page(
         (200, [(40, "Pos"), (70, "Beschreibung"), (230, "Nettopreis"), (330, "Menge"), (470, "Betrag")]),
         (220, [(40, "1"), (70, "Trennblätter"), (-290, "9,9000"), (-380, "20 Stk"), (-540, "198,00")]),
         (232, [(70, "A4")]),
     ).pages[0]
-    second = page(
+    second = column_page(
         (60, [(40, "2"), (-290, "5,5000"), (-380, "50 Stk"), (-540, "275,00")]),
         (78, [(70, "Joghurt")]),
         (90, [(70, "Banane")]),
@@ -131,7 +130,7 @@ def test_a_description_wrapped_over_many_lines_of_a_narrow_column_is_read_whole(
     # "Lieferant", which is also a seller's heading word.
     text = ["4123456000014", "Art-Nr-", "Lieferant", "ZS9997", "Zitronensäure", "100ml", "Verpackung:",
             "Flasche", "VKE/Geb: 1"]
-    doc = page(
+    doc = column_page(
         (200, [(40, "Pos"), (70, "Beschreibung"), (230, "Nettopreis"), (330, "Menge"), (470, "Betrag")]),
         (220, [(40, "1"), (70, "GTIN"), (-290, "1,0000"), (-380, "-5 Stk"), (-540, "-5,00")]),
         *((231 + 11 * k, [(70, word)]) for k, word in enumerate(text)),
@@ -145,7 +144,7 @@ def test_a_description_wrapped_over_many_lines_of_a_narrow_column_is_read_whole(
 def test_a_last_row_whose_amount_is_off_by_cents_is_still_a_row():
     # "20 x 2,7700" is 55,40, the row prints 55,46: its numbers fill the quantity, price
     # and amount columns under the items, so it is the table's last item, read as printed.
-    doc = page(
+    doc = column_page(
         (200, [(40, "Pos"), (70, "Beschreibung"), (230, "Nettopreis"), (330, "Menge"), (470, "Betrag")]),
         (220, [(40, "1"), (70, "Schweinesteak"), (-290, "5,5000"), (-380, "1 kg"), (-540, "5,50")]),
         (240, [(40, "2"), (70, "Mineralwasser"), (-290, "5,4900"), (-380, "20 Stk"), (-540, "109,80")]),
@@ -159,7 +158,7 @@ def test_a_last_row_whose_amount_is_off_by_cents_is_still_a_row():
 
 def test_a_un_ece_unit_code_beside_the_quantity_is_its_unit():
     # Renderers of e-invoices print the code of the unit ("H87" piece, "C62" one, "HUR" hour).
-    doc = page(
+    doc = column_page(
         (200, [(40, "Beschreibung"), (300, "Menge"), (390, "Preis"), (470, "Betrag")]),
         (220, [(40, "Montage"), (-330, "12 HUR"), (-450, "95,00"), (-540, "1.140,00")]),
         (240, [(40, "Material"), (-330, "100 H87"), (-450, "2,50"), (-540, "250,00")]),
@@ -180,7 +179,7 @@ def test_a_un_ece_unit_code_beside_the_quantity_is_its_unit():
 def test_read_by_ocr_a_quantity_whose_sign_disagrees_with_its_amount(second, expected):
     from assets.ocr.model import Document, Page
 
-    printed = page(
+    printed = column_page(
         (200, [(40, "Description"), (250, "Quantité"), (320, "Prix unitaire"), (470, "Prix HT")]),
         (220, [(40, "Huile d'olive"), (-300, "10"), (-380, "19,80"), (-540, "-198,00")]),
         (240, [(40, "Nougat 250g"), (-300, second), (-380, "4,00"), (-540, "-20,00")]),
@@ -201,7 +200,7 @@ def test_read_by_ocr_a_quantity_whose_sign_disagrees_with_its_amount(second, exp
 def test_read_by_ocr_a_credit_notes_quantities_keep_the_sign_its_rows_print(rows, expected):
     from assets.ocr.model import Document, Page
 
-    printed = page(
+    printed = column_page(
         (100, [(40, "AVOIR AV-2017-0005")]),
         (200, [(40, "Description"), (250, "Quantité"), (320, "Prix unitaire"), (470, "Prix HT")]),
         *rows,
@@ -214,7 +213,7 @@ def test_titles_stacked_over_five_lines_are_one_header_and_a_code_beside_its_des
     # Titles stacked in their columns ("Art-Nr-Kunde" over "Art-Nr-Lief." over "Art-Nr" over
     # "(Art)"), the row under the last of them; the row's amount is after its allowances, so
     # only the header, not the arithmetic, makes it an item.
-    doc = page(
+    doc = column_page(
         (100, [(75, "Art-Nr-Kunde"), (485, "Positions-")], 9.5),
         (111.4, [(75, "Art-Nr-Lief."), (510, "betrag")], 9.5),
         (117, [(53, "Pos"), (143, "Beschreibung"), (245, "Nettopreis"), (358, "Menge"), (441, "USt.")], 9.5),
@@ -232,7 +231,7 @@ def test_a_monospaced_header_one_space_between_titles_keeps_its_columns():
     # one space apart on the header's first line; the column titles under them are stacked
     # over three more lines, "Positions-" finished as "betrag" on the next. The item's gross
     # price is an attribute under it and the insurance's terms its notes, not its text.
-    doc = page(
+    doc = column_page(
         (100, [(53, "Pos Art-Nr-Kunde"), (167, "Beschreibung"), (260, "Nettopreis"), (374, "Menge"),
                (456, "USt. Positions-")]),
         (111, [(74, "Art-Nr-Lief."), (-545, "betrag")]),
@@ -254,7 +253,7 @@ def test_a_first_row_set_apart_from_its_header_and_an_attribute_glued_to_its_amo
     # item's gross price ("Bruttopreis :80,0006", no space after the colon) and the tax it
     # includes are printed under its text, in the description's column. Monospaced, the
     # titles "Art-Nr-Lief." and "Beschreibung" stand one space apart: two columns.
-    doc = page(
+    doc = column_page(
         (88, [(75, "Art-Nr-Kunde")]),
         (100, [(53, "Pos"), (75, "Art-Nr-Lief. Beschreibung"), (245, "Nettopreis"), (358, "Menge"),
                (441, "USt."), (485, "Betrag")]),
@@ -277,7 +276,7 @@ def test_a_first_row_set_apart_from_its_header_and_an_attribute_glued_to_its_amo
 def test_a_price_per_ten_units_is_an_item_by_its_arithmetic():
     # No header: only the rows' arithmetic makes them items. "0,0520" per ten kWh for 10000
     # kWh is 52,00: a price printed to four decimals, on a text layer.
-    doc = page(
+    doc = column_page(
         (220, [(40, "1"), (70, "Wirkarbeit HT"), (-290, "0,0520"), (-380, "10000 KWH"), (-430, "19 %"),
                (-540, "52,00")]),
         (240, [(40, "2"), (70, "Kommissionierer"), (-290, "10,5000"), (-380, "27,5 Std"), (-430, "19 %"),
@@ -291,7 +290,7 @@ def test_a_price_per_ten_units_is_an_item_by_its_arithmetic():
 def test_an_item_given_free_is_an_item_and_a_zero_rate_is_not():
     # An item delivered without charge prints its price and amount as zeros; a VAT
     # breakdown's "220,00  0  0,00" (a zero rate, no decimals) is no item.
-    doc = page(
+    doc = column_page(
         (220, [(40, "1"), (70, "Gelierzucker 250g"), (-290, "0,0000"), (-380, "10 Stk"), (-430, "7 %"),
                (-540, "0,00")]),
         (240, [(40, "2"), (70, "Kommissionierer"), (-290, "10,5000"), (-380, "27,5 Std"), (-430, "19 %"),
@@ -312,7 +311,7 @@ def test_a_text_layer_keeps_the_factors_it_prints_where_ocr_would_have_slipped()
         (240, [(40, "2"), (70, "Apfelsaft"), (-290, "2,50"), (-380, "4 Fl."), (-540, "10,00")]),
         (270, [(300, "Summe netto"), (-540, "20,00")]),
     )
-    assert lines(page(*rows), "description", "quantity", "netAmount") == [
+    assert lines(column_page(*rows), "description", "quantity", "netAmount") == [
         ("Mineralwasser", "24", "10.00"), ("Apfelsaft", "4", "10.00")]
 
 
@@ -320,7 +319,7 @@ def test_an_item_whose_quantity_stands_left_of_the_column_by_its_unit_is_still_a
     # The last item is set a little further left than the ones above ("20 Stk" overlaps
     # their quantities' cells only by its unit), and its amount is the producer's rounding
     # (20 x 2,7700 printed as 55,46): the row's numbers still fill price, quantity and amount.
-    doc = page(
+    doc = column_page(
         (200, [(40, "Pos"), (70, "Beschreibung"), (230, "Nettopreis"), (330, "Menge"), (400, "USt."),
                (480, "Betrag")]),
         (220, [(40, "1"), (70, "Schweinesteak"), (-312, "5,5000"), (-394, "1 kg"), (-468, "7 %"), (-544, "5,50")]),

@@ -9,30 +9,7 @@ import pytest
 from assets.extraction import ALL_LABELS, extract_invoice, parties
 from assets.extraction.layout import Layout
 from assets.ocr.model import Document, Page, Word
-
-
-def page(*rows):
-    """rows: (y, [(x, text), ...]); words are split on spaces, 5 pt per character."""
-    words = []
-    for y, cells in rows:
-        for x, text in cells:
-            for token in text.split():
-                width = 5.0 * len(token)
-                words.append(Word(token, x, y, x + width, y + 10))
-                x += width + 3
-    return Document([Page(1, 595, 842, words, "pdf-text", True)])
-
-
-def boxed(*boxes, text_layer: bool = False):
-    """A page of words where a reader boxed them: (text, x0, y0, x1, y1); OCR's unless
-    ``text_layer``."""
-    words = [Word(t, *box) for t, *box in boxes]
-    return Document([Page(1, 595, 842, words, "pdf-text" if text_layer else "tesseract", text_layer)])
-
-
-def scanned(doc: Document) -> Document:
-    """The same words, read by OCR: the rules that repair OCR's misreadings apply."""
-    return Document([Page(1, 595, 842, doc.pages[0].words, "tesseract", False)])
+from tests.support.word_pages import boxed, column_page, font_page, page, scanned
 
 
 @pytest.mark.parametrize(
@@ -354,19 +331,8 @@ def test_a_letterhead_names_the_seller_whose_identifiers_are_in_the_footer():
     assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("VšĮ Techninė priežiūra", "LT499371619")
 
 
-def _page(rows):
-    """rows: (y, x, text, size)."""
-    words = []
-    for y, x, text, size in rows:
-        for token in text.split():
-            width = 0.5 * size * len(token)
-            words.append(Word(token, x, y, x + width, y + size))
-            x += width + 0.3 * size
-    return Document([Page(1, 595, 842, words, "pdf-text", True)])
-
-
 def test_a_window_address_without_a_heading_is_the_buyer():
-    inv = extract_invoice(_page([
+    inv = extract_invoice(font_page([
         (40, 330, "Nordlicht Handel GmbH", 14), (58, 330, "USt-IdNr. DE136695976", 9),
         (70, 330, "IBAN DE89 3704 0044 0532 0130 00", 9),
         (140, 60, "UAB Vėjo malūnas", 10), (152, 60, "Gedimino pr. 12", 10), (164, 60, "LT-01103 Vilnius", 10),
@@ -379,7 +345,7 @@ def test_a_window_address_without_a_heading_is_the_buyer():
 
 @pytest.mark.parametrize("street, city", [("22 Quay Road", "Bristol BS1 4DJ"), ("Lāčplēša iela 7", "Rīga, LV-1010")])
 def test_a_window_address_with_a_british_or_latvian_postcode_is_the_buyer(street, city):
-    inv = extract_invoice(_page([
+    inv = extract_invoice(font_page([
         (40, 330, "Northwind Trading Ltd", 14), (58, 330, "VAT ID GB980780684", 9),
         (140, 60, "Harbour Foods Limited", 10), (152, 60, street, 10), (164, 60, city, 10),
         (220, 60, "Invoice No. RE-2026-0412", 14),
@@ -388,7 +354,7 @@ def test_a_window_address_with_a_british_or_latvian_postcode_is_the_buyer(street
 
 
 def test_of_two_parties_without_headings_the_one_with_the_bank_account_sells():
-    inv = extract_invoice(_page([
+    inv = extract_invoice(font_page([
         (60, 40, "UAB Vėjo malūnas", 10), (72, 40, "PVM kodas LT100001234510", 10),
         (60, 330, "Nordlicht Handel GmbH", 10), (72, 330, "USt-IdNr. DE136695976", 10),
         (84, 330, "IBAN DE89 3704 0044 0532 0130 00", 10),
@@ -397,7 +363,7 @@ def test_of_two_parties_without_headings_the_one_with_the_bank_account_sells():
 
 
 def test_a_labels_translation_printed_under_it_is_neither_a_label_nor_a_value():
-    inv = extract_invoice(_page([
+    inv = extract_invoice(font_page([
         (40, 40, "PVM SĄSKAITA FAKTŪRA", 14),
         (70, 40, "Sąskaitos Nr.", 9), (70, 200, "Išrašymo data", 9),
         (80, 40, "Invoice No.", 6), (80, 200, "Issue date", 6),
@@ -422,7 +388,7 @@ def test_a_letter_with_the_seller_only_in_its_footer(window_codes):
              (232, 60, "Datum: 14.03.2026", 9),
              (780, 60, "Nordlicht Handel GmbH · Hafenstraße 12, 20457 Hamburg · USt-IdNr. DE136695976", 7),
              (790, 60, "IBAN DE89 3704 0044 0532 0130 00 · Commerzbank", 7)]
-    inv = extract_invoice(_page(rows))
+    inv = extract_invoice(font_page(rows))
     assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Nordlicht Handel GmbH", "DE136695976")
     assert inv["buyer"]["name"] == "UAB Vėjo malūnas"
     assert inv["buyer"]["vatCode"] == ("LT100001234510" if window_codes else None)
@@ -481,7 +447,7 @@ def test_a_return_address_over_the_window_ends_at_the_addressees_bigger_type(sen
              (300, 60, "PVM SĄSKAITA FAKTŪRA", 14),
              (780, 60, "UAB Vėjo malūnas", 7), (790, 60, "Gedimino pr. 12, LT-01103 Vilnius", 7),
              (780, 300, "Įmonės kodas 302345678", 7), (790, 300, "PVM kodas LT100001738313", 7)]
-    doc = _page(rows)
+    doc = font_page(rows)
     inv = extract_invoice(doc if dot == "·" else scanned(doc))
     seller, buyer = inv["seller"], inv["buyer"]
     assert (seller["name"], seller["companyCode"], seller["vatCode"]) == ("UAB Vėjo malūnas", "302345678", "LT100001738313")
@@ -515,7 +481,7 @@ def test_the_payee_of_the_payment_details_is_the_seller_not_the_buyer(payee, sel
         rows += [(770, 420, "Įmonės kodas 302345678", 7), (780, 420, "PVM kodas LT100001738313", 7)]
     else:
         rows += [(800, 230, "PVM kodas LT100001738313", 7)]
-    inv = extract_invoice(_page(rows))
+    inv = extract_invoice(font_page(rows))
     assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("UAB Vėjo malūnas", "LT100001738313")
     assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("MB Lino namai", None)
 
@@ -781,7 +747,6 @@ def test_a_footers_name_line_keeps_its_address_apart():
 
 
 def test_bare_tax_numbers_under_their_countrys_label_find_unheaded_parties():
-    from .test_tables import page as sized_page
 
     rows = [(40, [(60, "Mazur Logistics Sp. z o.o.")], 14), (58, [(60, "ul. Długa 5, 00-238 Warszawa")]),
             (70, [(60, "NIP 5260250995")]),
@@ -791,7 +756,7 @@ def test_bare_tax_numbers_under_their_countrys_label_find_unheaded_parties():
             (300, [(60, "Lp. Nazwa Ilość Cena netto Wartość netto")]), (315, [(60, "1 Usługa serwisowa 2 150,00 300,00")]),
             (360, [(350, "Razem netto 300,00")]), (372, [(350, "VAT 23% 69,00")]), (384, [(350, "Do zapłaty 369,00")]),
             (780, [(60, "Konto: PL61 1090 1014 0000 0712 1981 2874")])]
-    inv = extract_invoice(sized_page(*rows))
+    inv = extract_invoice(column_page(*rows))
     assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Mazur Logistics Sp. z o.o.", "PL5260250995")
     assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("Kowalski i Syn Sp.j.", "PL6762135606")
 
@@ -799,7 +764,6 @@ def test_bare_tax_numbers_under_their_countrys_label_find_unheaded_parties():
 @pytest.mark.parametrize("yours", ["Ihre USt-IdNr.", "Your VAT no.", "Jūsų PVM kodas",
                                    ("Jūsų PVM", "kodas:"), ("Vostra", "Partita IVA:")])  # wrapped beside the code
 def test_your_code_beside_the_window_is_the_addressees(yours):
-    from .test_tables import page as sized_page
 
     yours, wrapped = (yours, None) if isinstance(yours, str) else yours
 
@@ -813,13 +777,12 @@ def test_your_code_beside_the_window_is_the_addressees(yours):
             (300, [(60, "Pos. Bezeichnung Menge Einzelpreis Gesamt")]), (315, [(60, "1 Wartung Server 2 150,00 300,00")]),
             (360, [(350, "Nettobetrag 300,00")]), (372, [(350, "USt. 19 % 57,00")]), (384, [(350, "Gesamtbetrag 357,00")]),
             (780, [(60, "Nordlicht Technik GmbH"), (220, "USt-IdNr. DE136695976"), (400, "IBAN DE89 3704 0044 0532 0130 00")])]
-    inv = extract_invoice(sized_page(*rows))
+    inv = extract_invoice(column_page(*rows))
     assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Nordlicht Technik GmbH", "DE136695976")
     assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("Müller Bau AG", "DE811128135")
 
 
 def test_a_right_aligned_letterhead_is_read_whole():
-    from .test_tables import page as sized_page
 
     table = [(300, [(60, "Nr. Prekė Kiekis Kaina Suma")]), (315, [(60, "1 Serverio priežiūra 2 150,00 300,00")]),
              (360, [(350, "Suma be PVM 300,00")]), (372, [(350, "PVM 21 % 63,00")]), (384, [(350, "Iš viso 363,00")])]
@@ -829,7 +792,7 @@ def test_a_right_aligned_letterhead_is_read_whole():
             (60, [(60, "PVM SĄSKAITA FAKTŪRA")], 14), (80, [(60, "Serija AB Nr. 001")]),
             (140, [(60, "Pirkėjas")]), (152, [(60, "UAB „Medžio darbai“")]),
             (164, [(60, "Laisvės al. 10, LT-44001 Kaunas")]), (176, [(60, "PVM kodas LT100006688411")]), *table]
-    seller = extract_invoice(sized_page(*rows))["seller"]
+    seller = extract_invoice(column_page(*rows))["seller"]
     assert (seller["name"], seller["companyCode"], seller["address"]["text"]) == \
         ("UAB „Šiaurės vėjas“", "302345678", "Gedimino pr. 1, LT-01103 Vilnius")
     # a bare VAT code under the name, which starts further left
@@ -838,7 +801,7 @@ def test_a_right_aligned_letterhead_is_read_whole():
             (60, [(60, "INVOICE")], 18), (90, [(60, "Invoice #: NW-2026-001")]),
             (140, [(60, "Bill to:")]), (152, [(60, "Medžio darbai UAB")]), (164, [(60, "LT-44001 Kaunas")]),
             (176, [(60, "LT100006688411")]), *table]
-    inv = extract_invoice(sized_page(*rows))
+    inv = extract_invoice(column_page(*rows))
     assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Northwind Trading Ltd", "GB980780684")
     assert inv["buyer"]["name"] == "Medžio darbai UAB"
 
@@ -866,7 +829,6 @@ _EN_TABLE = [(300, [(60, "Description Qty Unit price Amount")]), (315, [(60, "Se
 
 
 def test_a_customers_code_in_the_info_block_heads_no_block_and_belongs_to_the_window_address():
-    from .test_tables import page as sized_page
 
     rows = [(40, [(60, "Šiaurės vėjas UAB")], 16), (58, [(60, "Gedimino pr. 1, LT-01103 Vilnius")], 8),
             (100, [(60, "Medžio darbai UAB")]), (112, [(60, "Laisvės al. 10")]), (124, [(60, "LT-44001 Kaunas")]),
@@ -874,20 +836,19 @@ def test_a_customers_code_in_the_info_block_heads_no_block_and_belongs_to_the_wi
             (124, [(380, "Customer no.: 10233")]), (136, [(380, "Customer VAT: LT100006688411")]),
             (200, [(60, "INVOICE")], 14), *_EN_TABLE,
             (770, [(60, "Šiaurės vėjas UAB | Company code 302345678 | VAT LT100001738313")], 7)]
-    inv = extract_invoice(sized_page(*rows))
+    inv = extract_invoice(column_page(*rows))
     assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Šiaurės vėjas UAB", "LT100001738313")
     assert (inv["buyer"]["name"], inv["buyer"]["vatCode"], inv["buyer"]["address"]["text"]) == \
         ("Medžio darbai UAB", "LT100006688411", "Laisvės al. 10, LT-44001 Kaunas")
 
 
 def test_an_address_before_the_codes_on_a_letterhead_line_is_no_name():
-    from .test_tables import page as sized_page
 
     rows = [(40, [(60, "Šiaurės vėjas UAB")], 16),
             (58, [(60, "Gedimino pr. 1, LT-01103 Vilnius · VAT LT100001738313")], 8),
             (100, [(60, "Recipient:")], 7), (112, [(60, "Medžio darbai UAB")]), (124, [(60, "LT-44001 Kaunas")]),
             (136, [(60, "VAT LT100006688411")]), (112, [(380, "Invoice no.: AB-001")]), *_EN_TABLE]
-    seller = extract_invoice(sized_page(*rows))["seller"]
+    seller = extract_invoice(column_page(*rows))["seller"]
     assert (seller["name"], seller["vatCode"], seller["address"]["text"]) == \
         ("Šiaurės vėjas UAB", "LT100001738313", "Gedimino pr. 1, LT-01103 Vilnius")
 
@@ -1076,13 +1037,12 @@ def test_a_value_under_a_label_and_its_translation_past_a_line_of_the_card_besid
 def test_a_party_card_whose_labels_carry_their_translations_under_them():
     """Each row's label over its English and a wrapped "Įmonės" / "kodas" / "Company no.":
     the lines between the rows keep the block together down to the VAT code."""
-    from .test_tables import page as sized_page
 
     rows = [(40, [(60, "PVM SĄSKAITA FAKTŪRA")], 14), (80, [(60, "PARDAVĖJAS")]), (89, [(60, "SELLER")], 6),
             (100, [(60, "Pavadinimas"), (140, "UAB „Šiaurės vėjas“")]), (110, [(60, "Name")], 6),
             (124, [(60, "Įmonės"), (140, "302345678")]), (137, [(60, "kodas")]), (148, [(60, "Company no.")], 6),
             (162, [(60, "PVM kodas"), (140, "LT100001738313")]), (172, [(60, "VAT ID")], 6)]
-    seller = extract_invoice(sized_page(*rows))["seller"]
+    seller = extract_invoice(column_page(*rows))["seller"]
     assert (seller["name"], seller["companyCode"], seller["vatCode"]) == ("UAB „Šiaurės vėjas“", "302345678", "LT100001738313")
 
 
@@ -1342,7 +1302,6 @@ def test_a_short_party_word_before_a_number_or_after_debris_heads_nothing():
      "Invoice No.": "lnvoice N0.", "Due date": "Due dale"},  # as OCR misreads them
 ])
 def test_labels_with_their_english_stacked_under_them(translations):
-    from .test_tables import page as sized_page
 
     def t(words):
         return translations.get(words, words)
@@ -1358,7 +1317,7 @@ def test_labels_with_their_english_stacked_under_them(translations):
             (186, [(60, "302345678"), (320, "301234567")]),
             (200, [(60, "PVM kodas"), (320, "PVM kodas")]), (210, [(60, t("VAT code")), (320, t("VAT code"))], 7),
             (222, [(60, "LT100001738313"), (320, "LT100006688411")])]
-    inv = extract_invoice(sized_page(*rows))
+    inv = extract_invoice(column_page(*rows))
     assert (inv["invoiceNumber"], inv["issueDate"], inv["dueDate"]) == ("SF-2026-77", "2026-03-14", "2026-03-28")
     assert (inv["seller"]["name"], inv["seller"]["companyCode"], inv["seller"]["vatCode"]) == \
         ("UAB „Šiaurės vėjas“", "302345678", "LT100001738313")
@@ -1396,12 +1355,11 @@ def test_a_translation_after_a_slash_as_ocr_misreads_it_is_part_of_its_label():
 
 
 def test_a_row_of_caption_labels_over_their_values_some_unknown():
-    from .test_tables import page as sized_page
 
     rows = [(40, [(60, "Invoice")], 20), (48, [(380, "AMOUNT DUE")], 7), (62, [(380, "363.00 EUR")], 22),
             (90, [(60, "INVOICE NO."), (200, "ISSUED"), (320, "DUE")], 7),
             (100, [(60, "SF-2026-77"), (200, "14 Mar 2026"), (320, "28 Mar 2026")])]
-    inv = extract_invoice(sized_page(*rows))
+    inv = extract_invoice(column_page(*rows))
     assert (inv["invoiceNumber"], inv["dueDate"]) == ("SF-2026-77", "2026-03-28")
 
 
@@ -1441,8 +1399,6 @@ def test_a_headed_blocks_words_spaced_wide_by_monospaced_type_stay_one_line():
 
 
 def test_a_register_code_misread_beside_the_vat_number_that_carries_it():
-    from assets.ocr.model import Document, Page
-
     rows = [(40, [(60, "Logística Ibérica S.A.")]), (52, [(60, "CIF 847783113")]), (64, [(60, "NIF-IVA ESB47783113")]),
             (90, [(60, "TICKET")])]
     assert extract_invoice(scanned(page(*rows)))["seller"]["companyCode"] == "B47783113"
@@ -1484,7 +1440,7 @@ def test_a_window_address_level_with_a_sidebars_codes_lends_them_no_name():
             (180, 60, "Bristol BS1 4DJ", 10), (183, 460, "Company no. 01234567", 7),
             (193, 460, "VAT ID GB980780684", 7),
             (250, 60, "Invoice number: RE-2026-0412", 10)]
-    inv = extract_invoice(_page(rows))
+    inv = extract_invoice(font_page(rows))
     assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Northwind Trading Ltd", "GB980780684")
     assert (inv["buyer"]["name"], inv["buyer"]["vatCode"]) == ("Harbour Foods Limited", None)
 
@@ -1501,7 +1457,7 @@ def test_the_buyers_codes_in_the_info_column_beside_a_window_address(first, rest
             (140, 330, "Invoice number: RE-2026-0412", 10), (153, 330, "Customer no.: 10233", 10),
             (166, 330, first, 10), (179, 330, rest, 10), (192, 330, f"{second} {vat}", 10),
             (260, 60, "INVOICE", 14)]
-    inv = extract_invoice(_page(rows))
+    inv = extract_invoice(font_page(rows))
     assert (inv["seller"]["name"], inv["seller"]["vatCode"]) == ("Northwind Trading Ltd", "GB980780684")
     assert (inv["buyer"]["name"], inv["buyer"]["companyCode"], inv["buyer"]["vatCode"]) == \
         ("Harbour Foods Limited", "07654321", vat)
@@ -1530,7 +1486,7 @@ def test_the_letterheads_name_over_codes_at_the_letters_close_is_the_seller():
     rows = [(30, 200, "Kowalski Serwis Sp. z o.o.", 16), (50, 200, "ul. Długa 5, 00-238 Warszawa", 8), *_PL_WINDOW,
             (530, 60, "Z poważaniem,", 10), (543, 60, "Kowalski Serwis Sp. z o.o.", 10),
             (560, 60, "REGON 123456785", 9), (572, 60, "NIP PL7180334018", 9)]
-    assert _names_and_vat_codes(extract_invoice(_page(rows))) == _PL_PARTIES
+    assert _names_and_vat_codes(extract_invoice(font_page(rows))) == _PL_PARTIES
 
 
 def test_a_window_addressee_in_body_type_is_no_letterhead_to_name_the_seller():
@@ -1541,7 +1497,7 @@ def test_a_window_addressee_in_body_type_is_no_letterhead_to_name_the_seller():
             (165, 60, "MB Medžio darbai", 10), (178, 60, "Laisvės al. 10", 10), (191, 60, "LT-44001 Kaunas", 10),
             (204, 60, "Įmonės kodas: 305123987", 10), (217, 60, "PVM kodas: LT117320600113", 10),
             (165, 330, "Sąskaitos Nr.: RE-2026-0412", 10), (300, 60, "PVM SĄSKAITA FAKTŪRA", 14)]
-    assert _names_and_vat_codes(extract_invoice(_page(rows))) == \
+    assert _names_and_vat_codes(extract_invoice(font_page(rows))) == \
         (("UAB Šiaurės vėjas", "LT100001738313"), ("MB Medžio darbai", "LT117320600113"))
 
 
@@ -1553,14 +1509,14 @@ def test_parties_told_apart_only_by_print_order_are_reported_unsure():
             (100, 330, "MB Medžio darbai", 10), (113, 330, "Įmonės kodas 305123987", 10),
             (126, 330, "PVM kodas LT117320600113", 10),
             (200, 60, "PVM SĄSKAITA FAKTŪRA Nr. RE-2026-0412", 14)]
-    inv = extract_invoice(_page(rows))
+    inv = extract_invoice(font_page(rows))
     assert (inv["seller"]["vatCode"], inv["buyer"]["vatCode"]) == ("LT100001738313", "LT117320600113")
     fields = inv["confidence"]["fields"]
     assert all(fields[f"{role}.{key}"] < 0.75 for role in ("seller", "buyer") for key in ("name", "vatCode"))
     assert "seller and buyer told apart only by the order they are printed in" in inv["validation"]["warnings"]
     # an account under the second tells them apart: no guess
     rows.append((139, 330, "IBAN LT12 1000 0111 0100 1000", 10))
-    inv = extract_invoice(_page(rows))
+    inv = extract_invoice(font_page(rows))
     assert (inv["seller"]["vatCode"], inv["buyer"]["vatCode"]) == ("LT117320600113", "LT100001738313")
     assert inv["confidence"]["fields"]["seller.vatCode"] >= 0.9
     assert not any("print" in w for w in inv["validation"]["warnings"])
@@ -1585,7 +1541,7 @@ def test_a_name_printed_with_its_address_after_a_comma_ends_at_the_comma():
     rows = [(30, 330, "Kowalski Serwis Sp. z o.o.", 16), *_PL_WINDOW, *_PL_ITEMS,
             (420, 60, "Kowalski Serwis Sp. z o.o., ul. Długa 5, 00-238 Warszawa, REGON 123456785, "
                       "NIP PL7180334018", 8)]
-    assert _names_and_vat_codes(extract_invoice(_page(rows))) == _PL_PARTIES
+    assert _names_and_vat_codes(extract_invoice(font_page(rows))) == _PL_PARTIES
     # a street with its number, a town, before the comma is no name
     assert parties._name_end("Gedimino pr. 1, LT-01103 Vilnius") is None
     assert parties._name_end("Rīga, LV-1001") is None
@@ -1596,7 +1552,7 @@ def test_a_partys_codes_under_the_items_are_the_sellers_over_an_addressee_above_
     # codes above the items, the seller's details in a line under the totals
     rows = [*_PL_WINDOW, *_PL_ITEMS,
             (420, 60, "Kowalski Serwis Sp. z o.o.", 9), (432, 60, "REGON 123456785, NIP PL7180334018", 9)]
-    inv = extract_invoice(_page(rows))
+    inv = extract_invoice(font_page(rows))
     assert _names_and_vat_codes(inv) == _PL_PARTIES
     assert inv["confidence"]["fields"]["seller.vatCode"] >= 0.9
 
@@ -1615,7 +1571,7 @@ def test_a_return_line_with_codes_in_body_type_ends_over_the_addressee():
     # seller's VAT code; the plain name under it opens the addressee's block, codes and all
     rows = [(140, 60, "UAB Šiaurės vėjas · Gedimino pr. 1 · LT-01103 Vilnius · PVM kodas LT100001738313", 10),
             *_LT_WINDOW]
-    assert _codes_of(extract_invoice(_page(rows))) == \
+    assert _codes_of(extract_invoice(font_page(rows))) == \
         (("UAB Šiaurės vėjas", None, "LT100001738313"), ("MB Medžio darbai", "305123987", "LT117320600113"))
 
 
@@ -1624,7 +1580,7 @@ def test_a_return_line_wrapped_in_the_window_takes_its_name_from_its_first_line(
     # is no name; the party's name opens the line above
     rows = [(127, 60, "UAB Šiaurės vėjas · Gedimino pr. 1 · LT-01103", 10),
             (140, 60, "Vilnius · PVM kodas LT100001738313", 10), *_LT_WINDOW]
-    assert _codes_of(extract_invoice(_page(rows))) == \
+    assert _codes_of(extract_invoice(font_page(rows))) == \
         (("UAB Šiaurės vėjas", None, "LT100001738313"), ("MB Medžio darbai", "305123987", "LT117320600113"))
 
 
@@ -1635,7 +1591,7 @@ def test_a_party_printed_twice_keeps_the_company_code_of_either_printing():
             *_LT_WINDOW[:3], *_LT_WINDOW[5:],
             (500, 60, "Pagarbiai,", 10), (513, 60, "UAB Šiaurės vėjas", 10),
             (530, 60, "Įmonės kodas 302345678", 8), (540, 60, "PVM kodas LT100001738313", 8)]
-    seller, buyer = _codes_of(extract_invoice(_page(rows)))
+    seller, buyer = _codes_of(extract_invoice(font_page(rows)))
     assert seller == ("UAB Šiaurės vėjas", "302345678", "LT100001738313")
     assert buyer[0] == "MB Medžio darbai"
 
@@ -1647,7 +1603,7 @@ def test_the_street_under_a_right_hand_letterhead_names_no_addressee(street):
     rows = [(40, 400, "UAB Šiaurės vėjas", 14), (57, 400, street, 8), (67, 400, "LT-01103 Vilnius", 8),
             *_LT_WINDOW[:3], *_LT_WINDOW[5:], (800, 60, "UAB Šiaurės vėjas · Įmonės kodas 302345678 · "
                                                     "PVM kodas LT100001738313", 7)]
-    seller, buyer = _codes_of(extract_invoice(_page(rows)))
+    seller, buyer = _codes_of(extract_invoice(font_page(rows)))
     assert (seller[0], buyer[0]) == ("UAB Šiaurės vėjas", "MB Medžio darbai")
 
 

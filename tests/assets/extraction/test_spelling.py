@@ -56,8 +56,7 @@ def test_without_the_country_s_dictionary_names_stay_as_read(monkeypatch, tmp_pa
 
 def test_only_names_read_by_ocr_get_their_marks_back():
     from assets.extraction import extract_invoice
-
-    from .test_rules import page, scanned
+    from tests.support.word_pages import page, scanned
 
     rows = [(40, [(40, "PVM SĄSKAITA FAKTŪRA")]), (80, [(40, "Pirkėjas:")]),
             (95, [(40, "UAB Duomenu centras")]), (110, [(40, "PVM kodas: LT100001738313")])]

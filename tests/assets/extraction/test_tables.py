@@ -12,25 +12,7 @@ from assets.extraction import extract_invoice
 from assets.extraction.lines import TextLine
 from assets.extraction.tables.numbers import line_numbers, products
 from assets.ocr.model import Document, Page, Word
-
-
-def page(*rows, size: float = 10):
-    """rows: (y, [(x, text), ...]) or (y, [(x, text), ...], size); 0.5 x size pt per character.
-
-    A cell's words are right-aligned on ``x`` when x is negative (numbers in a column)."""
-    words = []
-    for row in rows:
-        y, cells = row[0], row[1]
-        height = row[2] if len(row) > 2 else size
-        for x, text in cells:
-            tokens = text.split()
-            widths = [0.5 * height * len(t) for t in tokens]
-            if x < 0:  # right-aligned at -x
-                x = -x - sum(widths) - 0.3 * height * (len(tokens) - 1)
-            for token, width in zip(tokens, widths):
-                words.append(Word(token, x, y, x + width, y + height))
-                x += width + 0.3 * height
-    return Document([Page(1, 595, 842, words, "pdf-text", True)])
+from tests.support.word_pages import column_page
 
 
 def items(doc):
@@ -72,7 +54,7 @@ def test_a_quantity_with_three_decimals_is_read_both_ways():
 
 
 def test_a_table_headed_in_an_unknown_language_is_read_by_its_arithmetic():
-    doc = page(
+    doc = column_page(
         (200, [(40, "Nimike"), (260, "Määrä"), (330, "Hinta"), (400, "ALV"), (470, "Yhteensä")]),
         (220, [(40, "Kahvipavut 1 kg"), (-290, "4"), (-370, "12,50"), (-420, "24 %"), (-540, "50,00")]),
         (240, [(40, "Toimistotuoli"), (-290, "2"), (-370, "149,00"), (-420, "24 %"), (-540, "298,00")]),
@@ -91,7 +73,7 @@ def test_a_table_headed_in_an_unknown_language_is_read_by_its_arithmetic():
 def test_columns_are_named_by_arithmetic_not_by_misleading_titles():
     # "Preis netto" stands over the unit price and "Gesamtpreis" over the amount with VAT;
     # the VAT amount and gross columns are told by what they add up to.
-    doc = page(
+    doc = column_page(
         (200, [(40, "Artikel"), (150, "Menge"), (190, "Preis netto"), (260, "Netto"), (330, "USt."),
                (380, "Steuer"), (470, "Gesamtpreis")]),
         (220, [(40, "Softwarewartung"), (-180, "4"), (-240, "850,57"), (-310, "3 402,28"), (-360, "7%"),
@@ -107,7 +89,7 @@ def test_columns_are_named_by_arithmetic_not_by_misleading_titles():
 
 
 def test_the_price_may_stand_left_of_the_quantity():
-    doc = page(
+    doc = column_page(
         (220, [(40, "Widget A"), (-250, "12,00"), (-300, "3"), (-400, "36,00")]),
         (240, [(40, "Widget B"), (-250, "7,50"), (-300, "10"), (-400, "75,00")]),
     )
@@ -115,7 +97,7 @@ def test_the_price_may_stand_left_of_the_quantity():
 
 
 def test_a_receipt_prints_its_factors_inside_the_description():
-    doc = page(
+    doc = column_page(
         (100, [(20, "Перевозка Рига–Вильнюс 8 x 1045,54"), (-300, "8364,32")]),
         (112, [(20, "Обслуживание производственной линии")]),
         (124, [(20, "5,3 x 882,62"), (-300, "4677,89")]),
@@ -132,7 +114,7 @@ def test_a_receipt_prints_its_factors_inside_the_description():
 
 
 def test_a_line_in_smaller_type_under_an_item_is_its_detail_not_its_description():
-    doc = page(
+    doc = column_page(
         (200, [(40, "1"), (60, "Ąžuolinės grindlentės"), (-320, "81"), (-400, "44,87"), (-520, "3634,47")], 11),
         (214, [(60, "A85575 · m²")], 7.5),
         (232, [(40, "2"), (60, "Konsultavimo paslaugos"), (-320, "35,61"), (-400, "34,46"), (-520, "1227,12")], 11),
@@ -144,7 +126,7 @@ def test_a_line_in_smaller_type_under_an_item_is_its_detail_not_its_description(
 
 
 def test_line_numbers_codes_and_units_are_not_description():
-    doc = page(
+    doc = column_page(
         (200, [(40, "1."), (60, "KD29342"), (110, "Café en grano"), (260, "kg"), (-320, "7"), (-400, "115,90"),
                (-520, "811,30")]),
         (220, [(40, "2."), (110, "Silla de oficina"), (260, "ud."), (-320, "119"), (-400, "37,80"),
@@ -159,7 +141,7 @@ def test_line_numbers_codes_and_units_are_not_description():
 
 def test_letters_where_a_row_s_number_stands_before_its_item_code_are_no_description():
     # OCR read the second row's "2." as "N": neither the line number nor text of the item.
-    doc = page(
+    doc = column_page(
         (200, [(40, "1."), (52, "SKU-80290 Transporto paslaugos"), (260, "reis."), (-320, "12"), (-400, "119,21"),
                (-520, "1430,52")]),
         (220, [(40, "N"), (52, "SKU-71060 Buhalterinės apskaitos"), (260, "mėn."), (-320, "27,3"),
@@ -171,7 +153,7 @@ def test_letters_where_a_row_s_number_stands_before_its_item_code_are_no_descrip
 
 @pytest.mark.parametrize("unit", ["m²", "m?", "m2?"])
 def test_a_square_metre_whose_raised_two_ocr_misread_is_the_unit(unit):
-    doc = page(
+    doc = column_page(
         (180, [(40, "Prekė"), (200, "Mat. vnt."), (-320, "Kiekis"), (-400, "Kaina"), (-520, "Suma")]),
         (200, [(40, "Holzplatte Fichte 19 mm"), (190, unit), (-320, "28,9"), (-400, "13,49"), (-520, "389,86")]),
     )
@@ -179,7 +161,7 @@ def test_a_square_metre_whose_raised_two_ocr_misread_is_the_unit(unit):
 
 
 def test_a_row_whose_arithmetic_ocr_broke_is_kept_and_repaired():
-    doc = page(
+    doc = column_page(
         (200, [(40, "Koka skrūves"), (-320, "4"), (-400, "544,07"), (-520, "2176,28")]),
         (220, [(40, "Transports Rīga-Viļņa"), (-320, "J"), (-400, "215,15"), (-520, "215,15")]),
         (240, [(40, "Dēļi"), (-320, "4"), (-400, "912,61"), (-520, "3650,44")]),
@@ -252,12 +234,12 @@ RECEIPT_ITEMS = [("Pienas 2,5% 1L", "2", "1.29", "2.58"), ("Duona", "1", "1.99",
      (124, [(20, "Duona"), (-300, "1,99")]), (136, [(30, "1 x 1,99")])],
 ])
 def test_receipt_items_in_the_ways_tills_print_them(rows):
-    assert items(page(*rows)) == RECEIPT_ITEMS
+    assert items(column_page(*rows)) == RECEIPT_ITEMS
 
 
 def test_a_receipt_items_text_whose_percent_sign_ocr_read_as_a_digit():
     # "Pienas 2,5% 1L" scanned: "2,53" looks like an amount, but words follow it in its cell
-    doc = page((100, [(20, "Pienas 2,53 1L")]), (112, [(30, "2 x 1,29"), (-300, "2,58 A")]),
+    doc = column_page((100, [(20, "Pienas 2,53 1L")]), (112, [(30, "2 x 1,29"), (-300, "2,58 A")]),
                (124, [(20, "Duona")]), (136, [(30, "1 x 1,99"), (-300, "1,99 A")]))
     assert items(doc) == [("Pienas 2,53 1L", "2", "1.29", "2.58"), ("Duona", "1", "1.99", "1.99")]
 
@@ -266,7 +248,7 @@ def test_a_receipt_items_text_whose_percent_sign_ocr_read_as_a_digit():
 def test_a_receipts_items_of_one_printed_without_factors(tail):
     # a till prints "Duona  1,99 A" for one piece: quantity 1 at its amount; a discount,
     # the total and the payment under the items are no items
-    doc = page((100, [(20, "Duona juoda"), (-300, "1,99" + tail)]),
+    doc = column_page((100, [(20, "Duona juoda"), (-300, "1,99" + tail)]),
                (112, [(20, "Pienas 2,5% 1L")]), (124, [(30, "2 x 1,29"), (-300, "2,58" + tail)]),
                (136, [(20, "Sūris Džiugas 180 g"), (-300, "4,79" + tail)]),
                (148, [(20, "Nuolaida"), (-300, "0,50")]),
@@ -278,21 +260,21 @@ def test_a_receipts_items_of_one_printed_without_factors(tail):
 def test_a_receipt_of_items_of_one_only_is_read_when_they_add_up_to_its_total():
     rows = [(100, [(20, "Obuoliai"), (-300, "1,29 EUR")]), (112, [(20, "Duona juoda"), (-300, "1,29 EUR")]),
             (124, [(20, "Kava Lavazza Oro 500g"), (-300, "4,79 EUR")])]
-    doc = page(*rows, (140, [(20, "VISO"), (-300, "7,37")]))
+    doc = column_page(*rows, (140, [(20, "VISO"), (-300, "7,37")]))
     assert items(doc) == [("Obuoliai", "1", "1.29", "1.29"), ("Duona juoda", "1", "1.29", "1.29"),
                           ("Kava Lavazza Oro 500g", "1", "4.79", "4.79")]
     # lines of text and an amount that do not make the total are not taken for items
-    assert items(page(*rows, (140, [(20, "VISO"), (-300, "9,37")]))) == []
+    assert items(column_page(*rows, (140, [(20, "VISO"), (-300, "9,37")]))) == []
     # under a table header they are a table of amounts, which prints no quantities
     header = (88, [(20, "Prekė"), (200, "Kiekis"), (-300, "Suma")])
-    assert [ln[1:] for ln in items(page(header, *rows, (140, [(20, "VISO"), (-300, "7,37")])))] == \
+    assert [ln[1:] for ln in items(column_page(header, *rows, (140, [(20, "VISO"), (-300, "7,37")])))] == \
         [(None, None, "1.29"), (None, None, "1.29"), (None, None, "4.79")]
 
 
 @pytest.mark.parametrize("factors", ["2 x 12,98", "2 x: 12,90", "2-x:12,90"])
 def test_a_receipt_items_factors_as_ocr_misread_them(factors):
     # a price read with a wrong digit is mended by the amount; a dot or colon beside the sign
-    printed = page((100, [(20, "Kafija Paulig 400g")]), (112, [(30, "1 x 12,90"), (-300, "12,90 A")]),
+    printed = column_page((100, [(20, "Kafija Paulig 400g")]), (112, [(30, "1 x 12,90"), (-300, "12,90 A")]),
                    (124, [(20, "Piens 2% 1L")]), (136, [(30, factors), (-300, "25,80 A")]),
                    (148, [(20, "Āboli Gala")]), (160, [(30, "1 x 2,49"), (-300, "2,49 A")]))
     doc = Document([Page(1, 595, 842, printed.pages[0].words, "tesseract", False)])  # read by OCR
@@ -301,13 +283,13 @@ def test_a_receipt_items_factors_as_ocr_misread_them(factors):
 
 
 def test_the_russian_models_doubled_multiplication_sign():
-    doc = page((100, [(20, "Кофе молотый 250г")]), (112, [(30, "1х X 1,99"), (-300, "1,99 А")]),
+    doc = column_page((100, [(20, "Кофе молотый 250г")]), (112, [(30, "1х X 1,99"), (-300, "1,99 А")]),
                (124, [(20, "Хлеб ржаной")]), (136, [(30, "2х X 0,45"), (-300, "0,90 А")]))
     assert items(doc) == [("Кофе молотый 250г", "1", "1.99", "1.99"), ("Хлеб ржаной", "2", "0.45", "0.90")]
 
 
 def test_a_description_wrapped_at_its_hyphen_joins_up_again():
-    doc = page((100, [(20, "Milk"), (-200, "3"), (-250, "0.45"), (-300, "1.35")]), (112, [(20, "semi-")]),
+    doc = column_page((100, [(20, "Milk"), (-200, "3"), (-250, "0.45"), (-300, "1.35")]), (112, [(20, "semi-")]),
                (124, [(20, "skimmed 2L")]), (136, [(20, "Apples"), (-200, "1"), (-250, "12.90"), (-300, "12.90")]))
     assert items(doc)[0] == ("Milk semi-skimmed 2L", "3", "0.45", "1.35")
 
@@ -315,20 +297,20 @@ def test_a_description_wrapped_at_its_hyphen_joins_up_again():
 def test_an_amount_and_its_currency_under_a_receipts_items_are_no_item_text():
     # "Užstatas 0,10 EUR" (a deposit, set apart from the items' amounts) is not the end of
     # the last item's description, as a number that words follow would be ("Pienas 2,53 1L")
-    doc = page((100, [(20, "Pienas 2,5% 1L")]), (112, [(30, "2 x 1,29"), (-300, "2,58 A")]),
+    doc = column_page((100, [(20, "Pienas 2,5% 1L")]), (112, [(30, "2 x 1,29"), (-300, "2,58 A")]),
                (124, [(20, "Duona")]), (136, [(30, "1 x 1,99"), (-300, "1,99 A")]),
                (148, [(20, "Užstatas"), (150, "0,10 EUR")]))
     assert items(doc)[-1] == ("Duona", "1", "1.99", "1.99")
 
 
 def test_a_weighed_receipt_item_with_its_unit_between_the_factors():
-    doc = page((100, [(20, "Obuoliai")]), (112, [(30, "1,234 kg x 2,99 EUR/kg"), (-300, "3,69")]),
+    doc = column_page((100, [(20, "Obuoliai")]), (112, [(30, "1,234 kg x 2,99 EUR/kg"), (-300, "3,69")]),
                (124, [(20, "Duona")]), (136, [(30, "1 x 1,99"), (-300, "1,99")]))
     assert items(doc) == [("Obuoliai", "1.234", "2.99", "3.69"), ("Duona", "1", "1.99", "1.99")]
 
 
 def test_a_table_under_bilingual_titles_over_two_lines():
-    doc = page(
+    doc = column_page(
         (200, [(40, "Prekė / Item"), (230, "Kiekis /"), (290, "Vnt. /"), (340, "Kaina /"), (460, "Suma /")]),
         (211, [(230, "Qty"), (290, "Unit"), (340, "Unit price"), (460, "Amount")]),
         (228, [(40, "Kavos pupelės 1 kg"), (-270, "12"), (290, "kg"), (-400, "14,20"), (-520, "170,40")]),
@@ -342,7 +324,7 @@ def test_a_table_under_bilingual_titles_over_two_lines():
 
 
 def test_a_vat_rate_column_printed_before_the_factors_is_the_rate_not_description():
-    doc = page((200, [(40, "Désignation"), (250, "TVA"), (300, "P.U. HT"), (370, "Qté"), (450, "Total HT")]),
+    doc = column_page((200, [(40, "Désignation"), (250, "TVA"), (300, "P.U. HT"), (370, "Qté"), (450, "Total HT")]),
                (215, [(40, "Lampe de bureau"), (250, "20%"), (300, "45,00"), (370, "3"), (450, "135,00")]),
                (227, [(40, "Abat-jour lin"), (250, "20%"), (300, "19,50"), (370, "2"), (450, "39,00")]))
     lines = extract_invoice(doc)["lines"]
@@ -352,7 +334,7 @@ def test_a_vat_rate_column_printed_before_the_factors_is_the_rate_not_descriptio
 
 def test_a_marketplace_line_prints_the_net_price_and_rate_and_the_gross_amount():
     # quantity x net unit price x (1 + rate) = the gross amount; the net amount is their product
-    doc = page((190, [(40, "Description"), (260, "Qty"), (300, "Unit price (excl. VAT)"), (400, "VAT rate"),
+    doc = column_page((190, [(40, "Description"), (260, "Qty"), (300, "Unit price (excl. VAT)"), (400, "VAT rate"),
                       (460, "Item subtotal (incl. VAT)")]),
                (205, [(40, "USB-C Cable 2m"), (-270, "2"), (-390, "€8.26"), (-440, "21%"), (-550, "€19.99")]),
                (217, [(40, "Wireless Mouse"), (-270, "1"), (-390, "€32.64"), (-440, "21%"), (-550, "€39.50")]))
@@ -372,7 +354,7 @@ def test_a_slip_item_whose_text_runs_across_the_slip_over_its_numbers():
             (110, [(8, "Onderhoud productielijn inclusief reiskosten en materiaal")]),
             (120, [(8, "195 x 54,83"), (-250, "10.691,85")]),
             (130, [(8, "Koffiebonen 11 x 866,17"), (-250, "9.527,87")])]
-    assert items(page(*rows)) == [("Vertaalwerk", "11", "1564.04", "17204.44"),
+    assert items(column_page(*rows)) == [("Vertaalwerk", "11", "1564.04", "17204.44"),
                                   ("Onderhoud productielijn inclusief reiskosten en materiaal", "195", "54.83",
                                    "10691.85"),
                                   ("Koffiebonen", "11", "866.17", "9527.87")]
@@ -385,7 +367,7 @@ def test_the_last_items_description_wraps_past_a_label_word_inside_its_text():
             (239, [(40, "pagal sutartį Nr. 2026/15")]),
             (251, [(40, "(sausio–kovo mėn.)")]),
             (290, [(350, "Suma be PVM:"), (-550, "3 758,17")])]
-    assert [ln[0] for ln in items(page(*rows))] == [
+    assert [ln[0] for ln in items(column_page(*rows))] == [
         "Programinės įrangos priežiūra", "Metinė priežiūra pagal sutartį Nr. 2026/15 (sausio–kovo mėn.)"]
 
 
@@ -419,4 +401,4 @@ def test_a_first_row_whose_arithmetic_ocr_broke_is_still_the_tables_first_item()
             (215, [(40, "1."), (60, "Houtschroeven 4 x 40"), (-270, "12"), (-370, "258,24"), (-550, "3.098,38")]),
             (230, [(40, "2."), (60, "Vertaalwerk"), (-270, "77"), (-370, "48,76"), (-550, "3.754,52")]),
             (245, [(40, "3."), (60, "Koffiebonen"), (-270, "39,9"), (-370, "23,65"), (-550, "943,64")])]
-    assert [ln[0] for ln in items(page(*rows))] == ["Houtschroeven 4 x 40", "Vertaalwerk", "Koffiebonen"]
+    assert [ln[0] for ln in items(column_page(*rows))] == ["Houtschroeven 4 x 40", "Vertaalwerk", "Koffiebonen"]
