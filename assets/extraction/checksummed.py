@@ -46,7 +46,7 @@ from dataclasses import replace
 
 from assets.ocr.model import Document, Page, Word
 
-from .company_codes import lt_company_code_checks
+from .company_codes import lt_company_code_checks, lt_company_code_format_ok
 from .identifiers import iban_is_valid
 from .normalize import edit_distance
 from .thresholds import (
@@ -144,12 +144,17 @@ def read_separators(word: Word) -> tuple[str, float] | None:
 # What shows a page is Lithuanian: an LT VAT code, postal code ("LT-01103") or IBAN (as one
 # word, or its first group "LT31").
 _LITHUANIAN = re.compile(r"\bLT(?:\d{9}|\d{12}|-\d{5}|\d{2}|\d{18})\b")
-# A Lithuanian company code as one word (after a label glued to it by a colon).
-_LT_COMPANY_SHAPE = re.compile(r"\d{9}")
 
 
 def _shows_lithuania(page: Page) -> bool:
     return any(_LITHUANIAN.search(w.text) for w in page.words)
+
+
+def _shaped(word: Word, shape: Callable[[str], object]) -> bool:
+    """Whether ``word`` (after a label glued to it by a colon), or what one of its views
+    read, has the code's ``shape``."""
+    return bool(shape(word.text.rsplit(":", 1)[-1])) \
+        or any(shape(code) for view in word.views or () for code in _view_codes(view))
 
 
 def _code_runs(words: list[Word], lithuanian: bool = False) -> list[tuple[Callable[[str], bool], list[Word], bool]]:
@@ -162,8 +167,7 @@ def _code_runs(words: list[Word], lithuanian: bool = False) -> list[tuple[Callab
     character."""
     runs: list[tuple[Callable[[str], bool], list[Word], bool]] = []
     for k, word in enumerate(words):
-        if _VAT_SHAPE.fullmatch(word.text.rsplit(":", 1)[-1]) \
-                or any(_VAT_SHAPE.fullmatch(code) for view in word.views or () for code in _view_codes(view)):
+        if _shaped(word, _VAT_SHAPE.fullmatch):
             runs.append((_vat_reads, [word], True))
         elif re.fullmatch(r"[A-Z0-9]{2}", word.text) and k + 1 < len(words) \
                 and re.fullmatch(r"[0-9A-Z]{8,14}", words[k + 1].text):
@@ -176,8 +180,7 @@ def _code_runs(words: list[Word], lithuanian: bool = False) -> list[tuple[Callab
                 group.append(nxt)
             runs += [(_iban_reads, group[:n], True) for n in range(len(group), 0, -1)
                      if 15 <= sum(len(w.text) for w in group[:n]) <= 34]
-        if _LT_COMPANY_SHAPE.fullmatch(word.text.rsplit(":", 1)[-1]) or any(
-                _LT_COMPANY_SHAPE.fullmatch(code) for view in word.views or () for code in _view_codes(view)):
+        if _shaped(word, lt_company_code_format_ok):
             runs.append((_lt_company_reads, [word], lithuanian))
     return [(check, run, by_choices) for check, run, by_choices in runs if any(w.choices or w.views for w in run)]
 

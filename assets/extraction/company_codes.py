@@ -4,9 +4,9 @@ A company code is only evidence when it can be checked. Lithuania's 9-digit code
 a check digit computed as the legal entity's VAT code's (weights 1-8, then 3-10, modulo 11;
 ``lt_company_code_checks``), which python-stdnum has for the VAT code only; most other
 registers have one too, and python-stdnum knows them. Countries without a checkable
-register code (the Netherlands' KvK, Slovakia's IČO, Companies House) get a format check. ``company_code_valid`` answers None for a country
-it knows nothing about, so callers can tell "wrong" from "cannot tell". ``read_company_code``
-reads the code a label names.
+register code (the Netherlands' KvK, Slovakia's IČO, Companies House) get a format check.
+``company_code_valid`` answers None for a country it knows nothing about, so callers can
+tell "wrong" from "cannot tell". ``read_company_code`` reads the code a label names.
 """
 
 from __future__ import annotations
@@ -114,12 +114,10 @@ def checked_register_codes(text: str, country: str | None) -> list[tuple[str, in
     """Numbers standing alone in ``text`` that the register of ``country`` accepts by its
     checksum (only a country whose register has one, ``CHECKED`` and Lithuania's: a format
     alone is any number's): (code, start, end)."""
-    if country == "LT":
-        return [(m.group(), m.start(), m.end()) for m in _BARE_NUMBER.finditer(text)
-                if lt_company_code_checks(m.group())]
     modules = CHECKED.get(country or "", ())
-    return [(m.group(), m.start(), m.end()) for m in _BARE_NUMBER.finditer(text) if modules
-            and any(register_code_valid(module, m.group()) for module in modules)]
+    checks = lt_company_code_checks if country == "LT" \
+        else lambda code: any(register_code_valid(module, code) for module in modules)
+    return [(m.group(), m.start(), m.end()) for m in _BARE_NUMBER.finditer(text) if checks(m.group())]
 
 
 _COMPANY_CODE_RE = re.compile(r"(?<![\d\w+])(\d{9})(?![\d\w])")
