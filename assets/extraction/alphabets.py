@@ -38,7 +38,9 @@ ALPHABETS = {
     "CZ": "áčďéěíňóřšťúůýž",
     "SK": "áäčďéíĺľňóôŕšťúýž",
 }
-# Legal forms that name one country. "AB", "AS" and "S.A." are used in several and say nothing.
+# Legal forms that name one country. "AB", "AS" and "S.A." are used in several
+# (``_SHARED_FORMS``): they leave a choice among those, which a name's words decide
+# (``spelling.country_by_words``).
 _FORMS = [
     (re.compile(r"(?<!\w)(?:UAB|MB|IĮ|VšĮ|ŽŪB|TŪB|KŪB)(?!\w)"), "LT"),
     (re.compile(r"(?<!\w)SIA(?!\w)"), "LV"),
@@ -49,6 +51,13 @@ _FORMS = [
     (re.compile(r"(?<!\w)(?:S\.r\.l\.|S\.p\.A\.)(?!\w)"), "IT"),
     (re.compile(r"(?<!\w)(?:SARL|S\.A\.R\.L\.|SAS)(?!\w)"), "FR"),
     (re.compile(r"(?<!\w)B\.V\.(?!\w)"), "NL"),
+]
+# Legal forms several countries use, with the countries whose alphabets ``ALPHABETS`` has.
+_SHARED_FORMS = [
+    (re.compile(r"(?<!\w)AB(?!\w)"), ("LT", "SE")),
+    (re.compile(r"(?<!\w)AS(?!\w)"), ("EE", "LV", "NO")),
+    (re.compile(r"(?<!\w)A/S(?!\w)"), ("DK", "NO")),
+    (re.compile(r"(?<!\w)S\.A\.(?!\w)"), ("ES", "FR", "BE", "LU", "PL", "PT")),
 ]
 
 
@@ -61,6 +70,13 @@ def country_of_name(name: str) -> str | None:
     """The country a legal form in the name belongs to, when it belongs to one."""
     found = {country for pattern, country in _FORMS if pattern.search(name)}
     return found.pop() if len(found) == 1 else None
+
+
+def countries_of_form(name: str) -> tuple[str, ...]:
+    """The countries a legal form several countries use ("AB": Lithuania, Sweden) leaves a
+    name to, in ``ALPHABETS``; none where the name has no such form."""
+    found = [countries for pattern, countries in _SHARED_FORMS if pattern.search(name)]
+    return found[0] if len(found) == 1 else ()
 
 
 def native_letters(name: str, country: str | None) -> str:

@@ -26,7 +26,17 @@ form: "UAS" has too many neighbours a glyph away). Where the reader says what it
 for each letter (PP-OCR's ``Word.choices``), a letter it was sure of is never respelt
 ("Hansa" stays, though "Hanse" is the German word), and a doubted one may also become a
 letter the reader weighed there that print does not otherwise confuse ("Feänkost" is
-"Feinkost" where it weighed an "i").
+"Feinkost" where it weighed an "i"). Before the suggestions, such a word is spelt from the
+letters the reader weighed for each of its own (``letters_weighed``): the likeliest spelling
+so made that the dictionary knows, with at most two letters other than those read, each
+written as the country writes it and with the marks its alphabet adds ("Zemaitijus", where
+the reader weighed "Ž" and "o", is "Žemaitijos"): Hunspell suggests by edits it ranks
+itself, and a word two marks and a letter away is often not among them.
+
+A name's country is its VAT code's, its address's, or its legal form's where one country
+alone uses that form. A form several use ("AB": Lithuania and Sweden) leaves the country
+whose dictionaries know more of the name's words, each in that country's letters
+(``country_by_words``): "AB Saulés véjas" is Lithuanian, and its "é" is an "ė".
 
 The dictionaries are Hunspell's, from the operating system (Debian's ``hunspell-*``
 packages, installed by ``make setup`` and the image), read through the C library's three
@@ -46,7 +56,14 @@ import threading
 from pathlib import Path
 
 from .alphabets import ALPHABETS, base_letter, native_letters
-from .thresholds import MARK_WEIGHED_MIN, RESPELL_BELOW_CONF, RESPELL_MAX_GLYPHS, RESPELL_MIN_LETTERS
+from .thresholds import (
+    CHOICES_BEAM,
+    MARK_ADDED,
+    MARK_WEIGHED_MIN,
+    RESPELL_BELOW_CONF,
+    RESPELL_MAX_GLYPHS,
+    RESPELL_MIN_LETTERS,
+)
 
 DICTIONARY_DIR = Path(os.environ.get("INVOICES_HUNSPELL_DIR", "/usr/share/hunspell"))
 LIBRARY = "libhunspell-1.7.so.0"
@@ -72,6 +89,10 @@ MAX_SPELLINGS = 4096
 Weighed = tuple[frozenset[str] | None, ...]
 # Per letter of a word, the letters with a mark (small) the reader weighed there on its bare letter.
 Marks = tuple[frozenset[str], ...]
+# Per letter of a word, the letters the reader weighed there with their weights, the one it
+# read first; empty where it was sure (PP-OCR's ``Word.choices``).
+Letters = tuple[tuple[tuple[str, float], ...], ...]
+
 _WORD = re.compile(r"[^\W\d_]{3,}")
 # Letters small print makes alike (compared without their marks, in small letters):
 # vertical strokes, round letters, an arch or an arm blurred, a bowl with its tail.
@@ -157,7 +178,7 @@ def _installed(names: tuple[str, ...]) -> tuple[_Hunspell, ...]:
 
 
 def restore_marks(name: str, country: str | None, doubted: dict[str, Weighed | None] | None = None,
-                  marks: dict[str, Marks] | None = None) -> str:
+                  marks: dict[str, Marks] | None = None, letters: dict[str, Letters] | None = None) -> str:
     """``name`` with the marks of each of its words restored, the words of ``doubted``
     (``doubted_words``: those OCR read with little confidence) respelt where a glyph or two
     that OCR confuses makes one word of them, and a word the dictionary knows given a mark
@@ -175,11 +196,39 @@ def restore_marks(name: str, country: str | None, doubted: dict[str, Weighed | N
             return word
         restored = _restored(word, marked, books)
         if restored == word and len(word) >= RESPELL_MIN_LETTERS and doubted and _bare(word) in doubted:
-            return _glyphs_respelt(word, books, doubted[_bare(word)])
+            chosen = _letters_respelt(word, letters.get(_bare(word)) if letters else None, country, books)
+            return chosen if chosen != word else _glyphs_respelt(word, books, doubted[_bare(word)])
         return restored
 
     with _lock:
         return _WORD.sub(lambda m: respelt(m.group()), name)
+
+
+def country_by_words(name: str, countries: tuple[str, ...]) -> str | None:
+    """Of ``countries`` (those a legal form several use leaves a name to), the one whose
+    dictionaries know more of the name's words, each written in that country's letters
+    (``native_letters``) with the marks it would restore: "AB Saulés véjas" is Lithuanian
+    ("Saulės vėjas"), not Swedish. A word English knows says nothing; a tie, or no word
+    known, is no country."""
+    words = [w for w in _WORD.findall(name) if len(w) > 3]
+    with _lock:
+        words = [w for w in words if not any(book.knows(w) or book.knows(w.lower()) for book in _lingua_franca())]
+        known: dict[str, int] = {}
+        for country in countries:
+            books = _books(country)
+            if not books:
+                continue
+            marked = _marked(country)
+            count = 0
+            for word in words:
+                spelt = native_letters(word, country)
+                if not any(book.knows(spelt) for book in books):
+                    spelt = _restored(spelt, marked, books)
+                count += any(book.knows(spelt) for book in books)
+            known[country] = count
+    best = max(known.values(), default=0)
+    winners = [c for c, n in known.items() if n == best]
+    return winners[0] if best > 0 and len(winners) == 1 else None
 
 
 def is_word(word: str, country: str | None) -> bool:
@@ -214,6 +263,19 @@ def doubted_words(words) -> dict[str, Weighed | None]:
                 weighed = tuple(frozenset(_bare(c) for c, _ in pos[1:]) if pos else None
                                 for pos in w.choices[m.start():m.end()])
             out[_bare(m.group())] = weighed
+    return out
+
+
+def letters_weighed(words) -> dict[str, Letters]:
+    """Per word (bare, ``_bare``) OCR read with a confidence under ``RESPELL_BELOW_CONF``, the
+    letters the reader weighed for each of its letters, with their weights (PP-OCR's
+    ``Word.choices``); only where the reader says."""
+    out: dict[str, Letters] = {}
+    for w in words:
+        if w.conf >= RESPELL_BELOW_CONF or w.choices is None:
+            continue
+        for m in _WORD.finditer(w.text):
+            out[_bare(m.group())] = tuple(w.choices[m.start():m.end()])
     return out
 
 
@@ -259,6 +321,45 @@ def _marks_weighed(word: str, marks: Marks | None, country: str, books: tuple[_H
     spelt = {"".join(letters) for letters in itertools.product(*choices)} - {word}
     words = [s for s in spelt if any(book.knows(s) for book in books)]
     return words[0] if len(words) == 1 else word
+
+
+def _letters_respelt(word: str, letters: Letters | None, country: str,
+                     books: tuple[_Hunspell, ...]) -> str:
+    """The likeliest spelling of ``word`` the dictionary knows among those the reader's
+    choices make: each letter the one read, or one the reader weighed there at
+    ``MARK_WEIGHED_MIN`` or more (at most ``RESPELL_MAX_GLYPHS`` of them), written as the
+    country writes it ("é" in a Lithuanian name is "ė") and with the marks its alphabet
+    puts on it (OCR drops marks more than any other part of a letter): "Zemaitijus" with
+    "Ž" and "o" weighed is "Žemaitijos". Else ``word``."""
+    if letters is None or len(letters) != len(word):
+        return word
+    marked = _marked(country)
+    per_letter: list[dict[str, tuple[float, int]]] = []
+    for ch, weighed in zip(word, letters):
+        options: dict[str, tuple[float, int]] = {}
+        read_weight = weighed[0][1] if weighed else 1.0
+        alternatives = [(ch, read_weight, 0)] + [(c, p, 1) for c, p in (weighed[1:] if weighed else ())
+                                                 if p >= MARK_WEIGHED_MIN and c.isalpha()]
+        for letter, weight, changed in alternatives:
+            letter = native_letters(letter, country)
+            bare = base_letter(letter.lower())
+            if changed and bare == base_letter(ch.lower()):
+                changed = 0  # a mark weighed on the letter read is no other letter
+            spellings = [(letter, weight)] + [(m.upper() if letter.isupper() else m, weight * MARK_ADDED)
+                                              for m in marked.get(letter.lower(), ()) if letter.isascii()]
+            for spelt, w in spellings:
+                if spelt not in options or options[spelt][0] < w:
+                    options[spelt] = (w, changed)
+        per_letter.append(options)
+    beam: list[tuple[float, int, str]] = [(1.0, 0, "")]
+    for options in per_letter:
+        grown = [(p * weight, n + changed, prefix + letter) for p, n, prefix in beam
+                 for letter, (weight, changed) in options.items() if n + changed <= RESPELL_MAX_GLYPHS]
+        beam = sorted(grown, key=lambda b: -b[0])[:CHOICES_BEAM]
+    known = [(p, spelt) for p, _, spelt in beam if spelt != word and any(book.knows(spelt) for book in books)]
+    if not known or (len(known) > 1 and known[1][0] == known[0][0]):
+        return word
+    return known[0][1]
 
 
 def _glyphs_respelt(word: str, books: tuple[_Hunspell, ...], weighed: Weighed | None = None) -> str:

@@ -47,6 +47,12 @@ RESPELL_MIN_LETTERS = 4
 # A mark the reader weighed on a letter (PP-OCR's second or third choice there) with at least
 # this probability is put on a word both spellings of which the dictionary knows.
 MARK_WEIGHED_MIN = 0.05
+# A doubted word spelt from the letters the reader weighed: this many spellings kept while
+# its letters are chosen one by one, the likeliest first; a mark the reader did not weigh,
+# added to a letter, multiplies a spelling's likelihood by MARK_ADDED (fewer marks first:
+# "Pārtika", not "Pārtikā").
+CHOICES_BEAM = 256
+MARK_ADDED = 0.5
 # A name's word read again where the page prints the name again replaces the first reading
 # only where OCR was at least this much surer of it (``parties.printed_twice``).
 SURER_BY = 0.03

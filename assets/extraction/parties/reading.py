@@ -8,7 +8,7 @@ import itertools
 import re
 
 from .. import language_packs
-from ..alphabets import country_of_name, native_letters
+from ..alphabets import countries_of_form, country_of_name, native_letters
 from ..company_codes import (
     LOOSE_FORMATS,
     checked_register_codes,
@@ -23,7 +23,7 @@ from ..identifiers import compact, find_bics, find_ibans, repair_digits
 from ..layout import Layout
 from ..lines import Candidate, Span, TextLine
 from ..normalize import clean_value
-from ..spelling import doubted_words, marks_weighed, restore_marks
+from ..spelling import country_by_words, doubted_words, letters_weighed, marks_weighed, restore_marks
 from ..vat_codes import find_vat_codes, read_vat_code, vat_country, vat_is_valid
 from .blocks import _FIELD_KEYS, _NOT_NAME_KEYS, Block
 from .misread_names import (
@@ -109,7 +109,8 @@ def read_block(layout: Layout, block: Block) -> tuple[dict, dict[str, Candidate]
         address["country"] = vat_cc
     name = found.get("name")
     if name is not None and name.span is not None and not layout.doc.pages[name.span.page - 1].text_layer:
-        country = vat_cc or (address or {}).get("country") or country_of_name(name.value)
+        country = vat_cc or (address or {}).get("country") or country_of_name(name.value) \
+            or country_by_words(str(name.value), countries_of_form(str(name.value)))
         name = found["name"] = Candidate(_respelt(layout, name, country), name.score, name.span)
     party = {
         "name": name.value if name else None,
@@ -134,7 +135,7 @@ def _respelt(layout: Layout, name: Candidate, country: str | None) -> str:
     words = name.span.words if name.span is not None else []
     spelt = fullest_spelling(layout, native_letters(str(name.value), country), country)
     spelt = capital_first_word(closed_quote(surer_words(layout, spelt, words)))
-    spelt = restore_marks(spelt, country, doubted_words(words), marks_weighed(words))
+    spelt = restore_marks(spelt, country, doubted_words(words), marks_weighed(words), letters_weighed(words))
     for repair in (legal_form_glyphs, country_form, stroke_form):
         spelt = repair(spelt, country)
     return reopened_quote(spelt)

@@ -177,3 +177,10 @@ def test_a_speck_inside_an_opening_quote_goes():
 ])
 def test_a_legal_form_glued_to_the_name_gets_its_space_back(read, name):
     assert tidy_name(read) == name
+
+
+def test_a_legal_form_several_countries_use_leaves_the_name_to_them():
+    from assets.extraction.alphabets import countries_of_form
+    assert countries_of_form("Biuro prekės AB") == ("LT", "SE")
+    assert countries_of_form("Saare Kala AS") == ("EE", "LV", "NO")
+    assert countries_of_form("Šiaurės vilkas UAB") == ()   # one country's form: country_of_name

@@ -139,3 +139,49 @@ def test_a_mark_the_reader_weighed_is_put_on_a_word_both_spellings_of_which_are_
     faint = spelling.marks_weighed([_pp_ocr("Siaurės", {0: (("S", 0.97), ("Š", 0.02))})])
     assert restore_marks("UAB Siaurės vilkas", "LT", marks=faint) == "UAB Siaurės vilkas"
     assert restore_marks("UAB Siaurės vilkas", "LT") == "UAB Siaurės vilkas"
+
+
+def test_a_doubted_word_is_the_likeliest_word_the_readers_choices_spell():
+    # "Zemaitijus": the reader weighed "Ž" for the "Z" and "o" for the "u"; "Žemaitijos" is
+    # a Lithuanian word, and no suggestion of the dictionary's is a glyph or two away
+    word = _pp_ocr("Zemaitijus", {0: (("Z", 0.28), ("2", 0.17), ("Ž", 0.16)),
+                                  8: (("u", 0.65), ("o", 0.19), ("e", 0.06))})
+    doubted, letters = spelling.doubted_words([word]), spelling.letters_weighed([word])
+    assert restore_marks("UAB Zemaitijus kelias", "LT", doubted, letters=letters) == "UAB Žemaitijos kelias"
+    # "Zatgirio": "l" weighed for the "t", the "Ž" as the alphabet writes the "Z" it read
+    word = _pp_ocr("Zatgirio", {2: (("t", 0.65), ("l", 0.16))})
+    letters = spelling.letters_weighed([word])
+    assert restore_marks("UAB Zatgirio prekyba", "LT", spelling.doubted_words([word]), letters=letters) \
+        == "UAB Žalgirio prekyba"
+
+
+def test_a_letter_the_reader_weighed_too_little_or_not_at_all_is_not_chosen():
+    # "o" weighed at 0.02, under the cut; "Zemaitijus" as read
+    word = _pp_ocr("Zemaitijus", {8: (("u", 0.97), ("o", 0.02))})
+    letters = spelling.letters_weighed([word])
+    assert restore_marks("UAB Zemaitijus", "LT", spelling.doubted_words([word]), letters=letters) \
+        == "UAB Zemaitijus"
+    # a word read sure (confidence 0.9 or more) is not respelt, whatever was weighed
+    sure = Word("Zemaitijus", 0, 0, 1, 1, 0.95, tuple({8: (("u", 0.6), ("o", 0.3))}.get(k, ()) for k in range(10)))
+    assert restore_marks("UAB Zemaitijus", "LT", spelling.doubted_words([sure]),
+                         letters=spelling.letters_weighed([sure])) == "UAB Zemaitijus"
+
+
+@pytest.mark.parametrize("name, countries, expected", [
+    ("AB Saulés véjas", ("LT", "SE"), "LT"),          # "Saulės vėjas" in Lithuanian letters
+    ("Volvo Lastvagnar AB", ("LT", "SE"), "SE"),
+    ("Nordic Trade AB", ("LT", "SE"), None),           # English words say nothing
+    ("Zxqw Plorb AB", ("LT", "SE"), None),             # no word known
+])
+def test_a_shared_legal_form_names_the_country_whose_dictionary_knows_the_name(name, countries, expected):
+    assert spelling.country_by_words(name, countries) == expected
+
+
+def test_a_lithuanian_name_under_a_shared_legal_form_gets_its_letters():
+    from assets.extraction import extract_invoice
+    from assets.ocr.model import Document, Page
+
+    words = [Word("Pirkėjas:", 40, 80, 100, 90), Word("AB", 40, 95, 56, 105, 0.95),
+             Word("Saulés", 60, 95, 100, 105, 0.95), Word("véjas", 104, 95, 140, 105, 0.95)]
+    got = extract_invoice(Document([Page(1, 595, 842, words, "tesseract", False)]))["buyer"]["name"]
+    assert got == "AB Saulės vėjas"
