@@ -38,24 +38,18 @@ alone uses that form. A form several use ("AB": Lithuania and Sweden) leaves the
 whose dictionaries know more of the name's words, each in that country's letters
 (``country_by_words``): "AB Saulés véjas" is Lithuanian, and its "é" is an "ė".
 
-The dictionaries are Hunspell's, from the operating system (Debian's ``hunspell-*``
-packages, installed by ``make setup`` and the image), read through the C library's three
-calls with ``ctypes``: the Python binding ships no wheels and would put a compiler into the
-image for them. Where the library or a country's dictionary is missing, names are left as
-read: this only ever adds marks a dictionary vouches for.
+The dictionaries are Hunspell's (``hunspell``). Where the library or a country's dictionary
+is missing, names are left as read: this only ever adds marks a dictionary vouches for.
 """
 
 from __future__ import annotations
 
-import ctypes
 import functools
 import itertools
-import os
 import re
-import threading
-from pathlib import Path
 
 from .alphabets import ALPHABETS, base_letter, native_letters
+from .hunspell import Hunspell, dictionaries, lingua_franca, lock
 from .thresholds import (
     CHOICES_BEAM,
     MARK_ADDED,
@@ -65,22 +59,6 @@ from .thresholds import (
     RESPELL_MIN_LETTERS,
 )
 
-DICTIONARY_DIR = Path(os.environ.get("INVOICES_HUNSPELL_DIR", "/usr/share/hunspell"))
-LIBRARY = "libhunspell-1.7.so.0"
-# The dictionaries a country's names are spelt against (Debian's file names). A word is
-# known when one of them knows it.
-DICTIONARIES = {
-    "LT": ("lt_LT",), "LV": ("lv_LV",), "EE": ("et_EE",), "PL": ("pl_PL",),
-    "DE": ("de_DE",), "AT": ("de_AT",), "CH": ("de_CH", "fr_CH", "it_CH"),
-    "FR": ("fr_FR",), "BE": ("fr_BE", "nl_BE"), "LU": ("fr_LU", "de_LU"), "NL": ("nl_NL",),
-    "IT": ("it_IT",), "ES": ("es_ES",), "PT": ("pt_PT",), "SE": ("sv_SE",), "DK": ("da_DK",),
-    "NO": ("nb_NO",), "CZ": ("cs_CZ",), "SK": ("sk_SK",),
-}
-# Names all over the EU are made of English words too ("Baltic Wood SIA", "Nordic Trade
-# UAB"): a word this dictionary knows is left as read, whatever the country, or the
-# country's dictionary would respell it into its own word a glyph away ("Baltic" is no
-# Latvian word, "Baltie" is).
-LINGUA_FRANCA = ("en_US",)
 # More bare letters than this in one word is too many spellings to try (2^12 at most for
 # letters with one mark each); such a word is left as read.
 MAX_SPELLINGS = 4096
@@ -99,84 +77,6 @@ _WORD = re.compile(r"[^\W\d_]{3,}")
 _ALIKE_GROUPS = ("ijl", "aeo", "ou", "ce", "kl", "nu", "nh", "bh", "vy", "gq")
 _ALIKE = {(a, b) for group in _ALIKE_GROUPS for a in group for b in group if a != b}
 
-_lock = threading.Lock()  # a Hunspell handle is not safe to share between threads
-
-
-class _Hunspell:
-    """One dictionary through libhunspell's C interface."""
-
-    def __init__(self, library: ctypes.CDLL, stem: Path):
-        self._lib = library
-        self._handle = library.Hunspell_create(str(stem.with_suffix(".aff")).encode(),
-                                               str(stem.with_suffix(".dic")).encode())
-        self.encoding = _python_codec(library.Hunspell_get_dic_encoding(self._handle).decode("ascii"))
-
-    def knows(self, word: str) -> bool:
-        try:
-            encoded = word.encode(self.encoding)
-        except UnicodeEncodeError:  # a letter the language does not write
-            return False
-        return bool(self._lib.Hunspell_spell(self._handle, encoded))
-
-    def suggest(self, word: str) -> list[str]:
-        """The dictionary's suggestions for a word it does not know (10-90 ms a word)."""
-        try:
-            encoded = word.encode(self.encoding)
-        except UnicodeEncodeError:
-            return []
-        found = ctypes.POINTER(ctypes.c_char_p)()
-        count = self._lib.Hunspell_suggest(self._handle, ctypes.byref(found), encoded)
-        try:
-            return [found[k].decode(self.encoding, "replace") for k in range(count)]
-        finally:
-            self._lib.Hunspell_free_list(self._handle, ctypes.byref(found), count)
-
-
-def _python_codec(name: str) -> str:
-    """Hunspell's encoding names ("ISO8859-13", "UTF-8") as Python's codecs."""
-    return re.sub(r"^ISO8859", "iso8859", name)
-
-
-@functools.cache
-def _library() -> ctypes.CDLL | None:
-    try:
-        library = ctypes.CDLL(LIBRARY)
-    except OSError:
-        return None
-    library.Hunspell_create.restype = ctypes.c_void_p
-    library.Hunspell_create.argtypes = [ctypes.c_char_p, ctypes.c_char_p]
-    library.Hunspell_spell.restype = ctypes.c_int
-    library.Hunspell_spell.argtypes = [ctypes.c_void_p, ctypes.c_char_p]
-    library.Hunspell_get_dic_encoding.restype = ctypes.c_char_p
-    library.Hunspell_get_dic_encoding.argtypes = [ctypes.c_void_p]
-    word_list = ctypes.POINTER(ctypes.POINTER(ctypes.c_char_p))
-    library.Hunspell_suggest.restype = ctypes.c_int
-    library.Hunspell_suggest.argtypes = [ctypes.c_void_p, word_list, ctypes.c_char_p]
-    library.Hunspell_free_list.restype = None
-    library.Hunspell_free_list.argtypes = [ctypes.c_void_p, word_list, ctypes.c_int]
-    return library
-
-
-@functools.cache
-def dictionaries(country: str) -> tuple[_Hunspell, ...]:
-    """The country's dictionaries that are installed (loaded once per process, ~10 MB each)."""
-    return _installed(DICTIONARIES.get(country, ()))
-
-
-@functools.cache
-def _lingua_franca() -> tuple[_Hunspell, ...]:
-    """The dictionaries of the words names use in every country (``LINGUA_FRANCA``)."""
-    return _installed(LINGUA_FRANCA)
-
-
-def _installed(names: tuple[str, ...]) -> tuple[_Hunspell, ...]:
-    library = _library()
-    if library is None:
-        return ()
-    stems = [DICTIONARY_DIR / name for name in names]
-    return tuple(_Hunspell(library, stem) for stem in stems if stem.with_suffix(".dic").exists())
-
-
 def restore_marks(name: str, country: str | None, doubted: dict[str, Weighed | None] | None = None,
                   marks: dict[str, Marks] | None = None, letters: dict[str, Letters] | None = None) -> str:
     """``name`` with the marks of each of its words restored, the words of ``doubted``
@@ -192,7 +92,7 @@ def restore_marks(name: str, country: str | None, doubted: dict[str, Weighed | N
     def respelt(word: str) -> str:
         if any(book.knows(word) for book in books):
             return _marks_weighed(word, marks.get(_bare(word)) if marks else None, country, books)
-        if any(book.knows(word) for book in _lingua_franca()):
+        if any(book.knows(word) for book in lingua_franca()):
             return word
         restored = _restored(word, marked, books)
         if restored == word and len(word) >= RESPELL_MIN_LETTERS and doubted and _bare(word) in doubted:
@@ -200,7 +100,7 @@ def restore_marks(name: str, country: str | None, doubted: dict[str, Weighed | N
             return chosen if chosen != word else _glyphs_respelt(word, books, doubted[_bare(word)])
         return restored
 
-    with _lock:
+    with lock:
         return _WORD.sub(lambda m: respelt(m.group()), name)
 
 
@@ -211,8 +111,8 @@ def country_by_words(name: str, countries: tuple[str, ...]) -> str | None:
     ("Saulės vėjas"), not Swedish. A word English knows says nothing; a tie, or no word
     known, is no country."""
     words = [w for w in _WORD.findall(name) if len(w) > 3]
-    with _lock:
-        words = [w for w in words if not any(book.knows(w) or book.knows(w.lower()) for book in _lingua_franca())]
+    with lock:
+        words = [w for w in words if not any(book.knows(w) or book.knows(w.lower()) for book in lingua_franca())]
         known: dict[str, int] = {}
         for country in countries:
             books = _books(country)
@@ -234,11 +134,11 @@ def country_by_words(name: str, countries: tuple[str, ...]) -> str | None:
 def is_word(word: str, country: str | None) -> bool:
     """Whether a dictionary of ``country`` knows ``word`` (as written, or in small letters)."""
     books = _books(country)
-    with _lock:
+    with lock:
         return any(book.knows(word) or book.knows(word.lower()) for book in books)
 
 
-def _books(country: str | None) -> tuple[_Hunspell, ...]:
+def _books(country: str | None) -> tuple[Hunspell, ...]:
     """The dictionaries of a country whose alphabet is known, else none."""
     return dictionaries(country) if country is not None and country in ALPHABETS else ()
 
@@ -300,7 +200,7 @@ def marks_weighed(words) -> dict[str, Marks]:
     return out
 
 
-def _marks_weighed(word: str, marks: Marks | None, country: str, books: tuple[_Hunspell, ...]) -> str:
+def _marks_weighed(word: str, marks: Marks | None, country: str, books: tuple[Hunspell, ...]) -> str:
     """A word the dictionary knows as read, given the marks the reader weighed on its letters
     (``marks``, as the country writes them: "é" weighed in a Lithuanian name is "ė") where
     exactly one spelling so is a word too ("Technine" is "Techninė", "Siaurės" "Šiaurės"):
@@ -324,7 +224,7 @@ def _marks_weighed(word: str, marks: Marks | None, country: str, books: tuple[_H
 
 
 def _letters_respelt(word: str, letters: Letters | None, country: str,
-                     books: tuple[_Hunspell, ...]) -> str:
+                     books: tuple[Hunspell, ...]) -> str:
     """The likeliest spelling of ``word`` the dictionary knows among those the reader's
     choices make: each letter the one read, or one the reader weighed there at
     ``MARK_WEIGHED_MIN`` or more (at most ``RESPELL_MAX_GLYPHS`` of them), written as the
@@ -362,7 +262,7 @@ def _letters_respelt(word: str, letters: Letters | None, country: str,
     return known[0][1]
 
 
-def _glyphs_respelt(word: str, books: tuple[_Hunspell, ...], weighed: Weighed | None = None) -> str:
+def _glyphs_respelt(word: str, books: tuple[Hunspell, ...], weighed: Weighed | None = None) -> str:
     """The one suggestion of the dictionaries that differs from ``word`` only by letters
     small print makes alike (at most ``RESPELL_MAX_GLYPHS`` of them) and by marks, else
     ``word``; where the reader said what it weighed for each letter (``weighed``), only by
@@ -408,7 +308,7 @@ def _marked(country: str) -> dict[str, list[str]]:
     return out
 
 
-def _restored(word: str, marked: dict[str, list[str]], books: tuple[_Hunspell, ...]) -> str:
+def _restored(word: str, marked: dict[str, list[str]], books: tuple[Hunspell, ...]) -> str:
     """A word no dictionary knows, with the marks its alphabet puts on its bare letters
     where one spelling so is a word (or adds the fewest marks), else as read."""
     choices = []

@@ -3,7 +3,7 @@ spelling (the operating system's Hunspell dictionaries, installed by ``make setu
 
 import pytest
 
-from assets.extraction import spelling
+from assets.extraction import hunspell, spelling
 from assets.extraction.spelling import restore_marks
 from assets.ocr.model import Word
 
@@ -46,12 +46,12 @@ def test_a_word_with_too_many_bare_letters_is_not_tried():
 
 
 def test_without_the_country_s_dictionary_names_stay_as_read(monkeypatch, tmp_path):
-    monkeypatch.setattr(spelling, "DICTIONARY_DIR", tmp_path)
-    spelling.dictionaries.cache_clear()
+    monkeypatch.setattr(hunspell, "DICTIONARY_DIR", tmp_path)
+    hunspell.dictionaries.cache_clear()
     try:
         assert restore_marks("UAB Duomenu centras", "LT") == "UAB Duomenu centras"
     finally:
-        spelling.dictionaries.cache_clear()
+        hunspell.dictionaries.cache_clear()
 
 
 def test_only_names_read_by_ocr_get_their_marks_back():
