@@ -13,7 +13,8 @@ dictionary knows ("Svarūs" is a word as well as "Švarūs", and only the page c
 apart), a word English knows (``LINGUA_FRANCA``: names everywhere are made of English
 words, and "Baltic Wood SIA" is no Latvian "Baltie"), a word no spelling makes a word of
 (a surname, a brand), and a word two spellings with as few marks would make ("Žolė" and
-"Žolę").
+"Žolę"). A letter read with a mark the alphabet has may be another of its marked letters
+on a letter small print makes alike, where that alone makes a word ("Hétel" is "Hôtel").
 
 A word OCR itself doubted (its confidence under ``RESPELL_BELOW_CONF``) that no marks make a
 word is also set against the dictionary's suggestions: the one suggestion that differs from
@@ -309,11 +310,18 @@ def _marked(country: str) -> dict[str, list[str]]:
 
 
 def _restored(word: str, marked: dict[str, list[str]], books: tuple[Hunspell, ...]) -> str:
-    """A word no dictionary knows, with the marks its alphabet puts on its bare letters
-    where one spelling so is a word (or adds the fewest marks), else as read."""
+    """A word no dictionary knows, with the marks its alphabet puts on its bare letters,
+    and a letter read with a mark as another of the alphabet's on a letter alike ("Hétel":
+    a circumflex is as small as an acute, an "o" blurs into an "e"), where one spelling so
+    is a word (or changes the fewest letters), else as read."""
     choices = []
     for ch in word:
-        options = marked.get(ch.lower()) if ch.isascii() else None
+        if ch.isascii():
+            options = marked.get(ch.lower())
+        else:  # a mark OCR saw, on a letter small print makes alike: "Hétel" is "Hôtel"
+            bare = base_letter(ch.lower())
+            options = [m for letters in marked.values() for m in letters if m != ch.lower()
+                       and (base_letter(m) == bare or (base_letter(m), bare) in _ALIKE)]
         choices.append([ch] + [m.upper() if ch.isupper() else m for m in options] if options else [ch])
     if functools.reduce(lambda n, c: n * len(c), choices, 1) > MAX_SPELLINGS:
         return word

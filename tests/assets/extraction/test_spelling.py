@@ -16,6 +16,8 @@ from assets.ocr.model import Word
     ("Rigas Tekstils SIA", "LV", "Rīgas Tekstils SIA"),
     ("Parnu Ehitus AS", "EE", "Pärnu Ehitus AS"),
     ("Logistica Iberica S.A.", "ES", "Logística Ibérica S.A."),
+    ("Hétel Saint Denis", "FR", "Hôtel Saint Denis"),              # a mark read on a letter alike: ô as é
+    ("Ramunés Kazlausko IĮ", "LT", "Ramunės Kazlausko IĮ"),        # é is no Lithuanian letter; ė is
 ])
 def test_the_one_spelling_that_is_a_word_is_taken(read, country, expected):
     assert restore_marks(read, country) == expected
@@ -28,6 +30,8 @@ def test_the_one_spelling_that_is_a_word_is_taken(read, country, expected):
     ("UAB Duomenu centras", None),       # no country, no language
     ("OOO Duomenu", "RU"),               # no alphabet of marks for it
     ("Müller 2024 GmbH", "DE"),          # digits and known words untouched
+    ("Café Noir", "FR"),                 # a mark on a word the dictionary knows
+    ("Jankauskienę", "LT"),              # no other mark makes a word of it
 ])
 def test_other_words_stay_as_read(read, country):
     assert restore_marks(read, country) == read
