@@ -19,7 +19,9 @@ Only substitutions are tried (a character read for another, never one lost or ad
 most ``REREAD_MAX_CHANGES`` of them, each to a character the recogniser gave at least
 ``REREAD_MIN_CHOICE``; the winner must be at least ``REREAD_MIN_RATIO`` as likely as the
 reading itself and ``REREAD_MARGIN`` times likelier than the next valid string, or the word
-stays as read (``thresholds``).
+stays as read (``thresholds``) unless its views confirm it: at least ``VIEWS_MIN_VOTES`` of
+them read the winner's characters wherever it and the next differ, and none the next's
+("L7760899815" in two crops says "LT760899815", not "LT760099015").
 
 Before the choices, a code read alone again from other crops of its box (``Word.views``:
 on PP-OCR's pages, and on Tesseract's where it doubted the word, by PP-OCR's recogniser) is
@@ -248,10 +250,29 @@ def likeliest_reading(run: list[Word], check: Callable[[str], bool]) -> tuple[li
     if not scored or scored[0][0] < math.log(REREAD_MIN_RATIO):
         return None
     if len(scored) > 1 and scored[0][0] - scored[1][0] < math.log(REREAD_MARGIN):
-        return None
+        if len(run) > 1 or not _views_confirm(run[0], scored[0][1], scored[1][1]):
+            return None
     best, text = scored[0]
     share = 1.0 / sum(math.exp(s - best) for s, _ in scored)
     return text.split(" "), share
+
+
+def _views_confirm(word: Word, first: str, second: str) -> bool:
+    """Whether ``word``'s views read ``first`` rather than ``second`` where the two readings
+    differ: at least ``VIEWS_MIN_VOTES`` views agree with ``first`` at every such character
+    and none with ``second`` ("L7760899815", read so in two views, says "LT760899815" over
+    "LT760099015"). A view that lost or added a character is not compared."""
+    differ = [k for k, (a, b) in enumerate(zip(first, second)) if a != b]
+    votes = [0, 0]
+    for view in word.views or ():
+        for code in _view_codes(view):
+            if len(code) != len(first.rsplit(":", 1)[-1]):
+                continue
+            at = len(first) - len(code)
+            for side, reading in enumerate((first, second)):
+                if all(k >= at and code[k - at] == reading[k] for k in differ):
+                    votes[side] += 1
+    return votes[0] >= VIEWS_MIN_VOTES and not votes[1]
 
 
 def _valid_readings(positions: list[Position], check: Callable[[str], bool]) -> list[tuple[float, str]]:

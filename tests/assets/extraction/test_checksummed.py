@@ -50,6 +50,21 @@ def test_two_valid_readings_about_as_likely_leave_the_word_as_read():
     assert checksummed.reread(doc).pages[0].words[0].text == "LT918605710"
 
 
+def test_of_two_readings_about_as_likely_the_one_its_views_read_where_they_differ_is_taken():
+    # "L7760899015": "T" weighed for the "7", and "8" or "6" for the "0"; "LT760899815" and
+    # "LT760099015" both pass, too close for the choices alone. Two views read "8" at both
+    # places the two differ (their "L7" fails, so no view passes alone)
+    assert vat_is_valid("LT760899815") and vat_is_valid("LT760099015")
+    doubts = {1: (("7", 0.446), ("T", 0.302)), 5: (("8", 0.556), ("0", 0.2)), 8: (("0", 0.308), ("8", 0.24))}
+    seen = ("L7760899815", "a L7760899815", "L7760899$15", " L776089915", "L7760899815", "7760899815")
+    word = replace(_word("L7760899015", 130, 100, doubts), views=seen)
+    assert checksummed.reread(_photo([word])).pages[0].words[0].text == "LT760899815"
+    # one view alone, or views read either way, leave it as read
+    for seen in (("L7760899815", "", "", "", "", ""), ("L7760899815", "L7760899815", "L7760099015", "", "", "")):
+        word = replace(_word("L7760899015", 130, 100, doubts), views=seen)
+        assert checksummed.reread(_photo([word])).pages[0].words[0].text == "L7760899015", seen
+
+
 def test_a_valid_reading_and_words_without_choices_stay_as_read():
     # "LT918605713", two weighed letters away, is valid too: the code as printed passes already
     valid = _photo([_word("LT918805710", 130, 100, {5: (("8", 0.5), ("6", 0.4)), 10: (("0", 0.5), ("3", 0.4))})])
