@@ -7,12 +7,14 @@ included. Then by header (``headers``, ``rows``): a header row of known column t
 over lines that arithmetic cannot confirm (tables of amounts without quantities); such a
 table that runs off the bottom of a page is carried over to the next. Lines claimed by a
 table are excluded from the search for header fields and totals, so the column title
-"Suma be PVM" is not mistaken for the net total. ``table_items`` turns a table's rows
+"Suma be PVM" is not mistaken for the net total; a bare amount that is the sum of the items
+above it closes them (``_closed_by_their_sum``), its lines handed back to the totals. ``table_items`` turns a table's rows
 into the DTO's lines (``items``).
 """
 
 from __future__ import annotations
 
+from ..amounts import find_amounts
 from ..layout import Layout
 from .headers import find_header
 from .items import quantities_as_delivered, repair_row, table_items
@@ -56,7 +58,37 @@ def detect_tables(layout: Layout) -> list[Table]:
         tables += sorted(found, key=lambda t: min(ln.cy for row in t.rows for ln in row.lines))
     for table in tables:
         table.text_layer = layout.doc.pages[table.page - 1].text_layer
-    return tables
+    for number in sorted(layout.lines):
+        _closed_by_their_sum(layout, [t for t in tables if t.page == number])
+    return [table for table in tables if table.rows]
+
+
+def _closed_by_their_sum(layout: Layout, tables: list[Table]) -> None:
+    """A row of a bare amount (no quantity or price beside it) that is the sum of every row's
+    above it on its page (two at least, in its table or one before it; items with their
+    factors among them) is the items' total, not an item, and so is every row after it in
+    its table: its label OCR misread past reading ("llase 30.993,90" for "Base", "Caota IVA
+    4%" under it) let a table run on into the totals, or read net and VAT, adding up to the
+    gross under them, as a till's items. Those rows leave the table, and their lines are the
+    totals' again. A till's items of one (10, 20, 30) have no factors and stay."""
+    running, counted, factored = 0, 0, False
+    for table in tables:
+        key = "netAmount" if any(row.cells.get("netAmount") for row in table.rows) else "grossAmount"
+        for k, row in enumerate(table.rows):
+            found = [m for m in find_amounts(row.text(key) or "") if m.has_decimals]
+            if not found:
+                continue
+            value = found[-1].value
+            bare = not row.cells.get("quantity") and not row.cells.get("unitPrice")
+            if bare and factored and counted >= 2 and value == running and value:
+                for cut in table.rows[k:]:
+                    for line in cut.lines:
+                        layout.excluded.discard((line.page, line.index))
+                del table.rows[k:]
+                return
+            running += value
+            counted += 1
+            factored = factored or not bare
 
 
 def _structural(layout: Layout, page: int, before: Table | None) -> list[Table]:

@@ -12,7 +12,7 @@ from assets.extraction import extract_invoice
 from assets.extraction.lines import TextLine
 from assets.extraction.tables.numbers import line_numbers, products
 from assets.ocr.model import Document, Page, Word
-from tests.support.word_pages import column_page
+from tests.support.word_pages import column_page, scanned
 
 
 def items(doc):
@@ -402,3 +402,31 @@ def test_a_first_row_whose_arithmetic_ocr_broke_is_still_the_tables_first_item()
             (230, [(40, "2."), (60, "Vertaalwerk"), (-270, "77"), (-370, "48,76"), (-550, "3.754,52")]),
             (245, [(40, "3."), (60, "Koffiebonen"), (-270, "39,9"), (-370, "23,65"), (-550, "943,64")])]
     assert [ln[0] for ln in items(column_page(*rows))] == ["Houtschroeven 4 x 40", "Vertaalwerk", "Koffiebonen"]
+
+
+def test_a_row_that_is_the_sum_of_the_rows_above_it_is_their_total_not_an_item():
+    # the totals' labels misread past reading ("llase" for "Base", "Caota" for "Cuota"), their
+    # currency after them: net and VAT, adding up to the gross under them, look like a till's
+    # items and their total. But the first is the sum of every item above it
+    doc = scanned(column_page(
+        (220, [(40, "Transporte Valencia-Vilna"), (-290, "7"), (-370, "1.475,61"), (-420, "4 %"), (-540, "10.329,27")]),
+        (240, [(40, "Silla de oficina"), (-290, "6"), (-370, "1.057,87"), (-420, "4 %"), (-540, "6.347,22")]),
+        (260, [(40, "Tornillos para madera"), (-290, "4"), (-370, "1.458,04"), (-420, "4 %"), (-540, "5.832,16")]),
+        (285, [(400, "llase"), (-520, "22.508,65"), (523, "CHF")]),
+        (300, [(400, "Caota IVA 4 %"), (-520, "900,35"), (523, "CHF")]),
+        (315, [(400, "Importe tutal"), (-520, "23.409,00"), (523, "CHF")]),
+    ))
+    got = extract_invoice(doc)
+    assert [ln["netAmount"] for ln in got["lines"]] == ["10329.27", "6347.22", "5832.16"]
+    assert (got["totals"]["net"], got["totals"]["vat"], got["totals"]["gross"]) == ("22508.65", "900.35", "23409.00")
+
+
+def test_an_item_whose_amount_is_the_sum_of_those_above_it_stays_an_item():
+    # a till's items of one, no factors printed: the third is the sum of the first two
+    doc = scanned(column_page(
+        (220, [(200, "Kava"), (-400, "10,00")]),
+        (235, [(200, "Arbata"), (-400, "20,00")]),
+        (250, [(200, "Pyragas"), (-400, "30,00")]),
+        (270, [(200, "Iš viso"), (-400, "60,00")]),
+    ))
+    assert [ln["netAmount"] for ln in extract_invoice(doc)["lines"]] == ["10.00", "20.00", "30.00"]
