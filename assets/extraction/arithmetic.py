@@ -24,6 +24,10 @@ ship in ``scorer.json`` (``scorer.py``); the best triple is returned with its ev
 ``invoices extract --explain`` can show why it won. ``chosen_by_labels`` marks the triple
 the labels alone would read, so the scorer weighs the labels' agreement too.
 Nothing is derived here from one value alone: a triple needs all three amounts printed.
+Where no three add up as read, one of them may have a digit or two misread: two whose VAT
+is a rate of their net to the cent, and a third in line with them that differs from what
+they make it only so, are a triple with the third read as the two make it
+(``_near_triples``; ``Triple.misread`` names it, and its confidence is halved).
 """
 
 from __future__ import annotations
@@ -39,7 +43,7 @@ from .amounts import find_amounts
 from .layout import Layout
 from .lines import Span, TextLine
 from .scorer import probability
-from .thresholds import BAR_HEIGHT, MAX_AMOUNTS, SPECK_SIZE
+from .thresholds import BAR_HEIGHT, MAX_AMOUNTS, MISREAD_DIGITS, SPECK_SIZE
 
 CENT = Decimal("0.01")
 TOTAL_KEYS = ("net", "vat", "gross", "payable")
@@ -72,6 +76,9 @@ class Triple:
     vat: Amount
     gross: Amount
     evidence: dict[str, float] = field(default_factory=dict)
+    # The one of "net", "vat", "gross" printed with a digit or two misread and read as the
+    # other two make it (``near_triples``); None where all three add up as printed.
+    misread: str | None = None
 
     @property
     def score(self) -> float:
@@ -184,8 +191,53 @@ def triples(amounts: list[Amount], *, lines_net: Decimal | None = None, country:
                 t = _evidence(Triple(net, vat, gross), by_value, last, lines_net, country, on, printed)
                 t.evidence["chosen_by_labels"] = 0.0
                 found.append(t)
+    if not found:
+        found = _near_triples(amounts, by_value, last, lines_net, country, on, printed)
     found.sort(key=lambda t: -t.score)
     return found
+
+
+def _near_triples(amounts: list[Amount], by_value: dict, last: int, lines_net: Decimal | None,
+                  country: str | None, on: date | None, printed: set[Decimal]) -> list[Triple]:
+    """Where no three printed amounts add up: two whose VAT is a rate of their net to the
+    cent (``_rate_exact``: the check that they were read right) and a third, printed in line with them (a column
+    or a row), that differs from what the two make it by at most ``MISREAD_DIGITS`` digits
+    of the same count: "25310,09" under net 20918.06 and VAT 4392.79 at 21 % is 25310.85
+    misread. The third is read as the two make it (``Triple.misread``)."""
+    found: list[Triple] = []
+    for a in amounts:
+        for b in amounts:
+            if a is b or a.span is b.span:
+                continue
+            for key, (net, vat), implied in (("gross", (a.value, b.value), a.value + b.value),
+                                             ("net", (b.value - a.value, a.value), b.value - a.value)):
+                if net <= 0 or vat <= 0 or vat > MAX_VAT_SHARE * net or not _rate_exact(net, vat, country, on, printed):
+                    continue
+                for c in amounts:
+                    if c is a or c is b or c.span in (a.span, b.span) or not _digits_misread(c.value, implied):
+                        continue
+                    third = replace(c, value=implied)
+                    members = (a, b, third) if key == "gross" else (third, a, b)
+                    t = _evidence(Triple(*members, misread=key), by_value, last, lines_net, country, on, printed)
+                    if t.evidence["column"] >= 1.0 or t.evidence["row"]:
+                        t.evidence["chosen_by_labels"] = 0.0
+                        found.append(t)
+    return found
+
+
+def _rate_exact(net: Decimal, vat: Decimal, country: str | None, on: date | None, printed: set[Decimal]) -> bool:
+    """Whether VAT is a rate of net to the cent: one the page prints, else the country's on
+    the day (any member state's where unknown). ``_rate_fit`` allows a VAT total's rounding
+    over lines; a third amount read as two make it needs the two read exactly."""
+    pool = printed or set(vat_rates.rates(country, on) or vat_rates.eu_rates(on))
+    return any(r > 0 and abs((net * r / 100).quantize(CENT) - vat) <= CENT for r in pool)
+
+
+def _digits_misread(printed: Decimal, implied: Decimal) -> bool:
+    """Whether ``printed`` is ``implied`` with one to ``MISREAD_DIGITS`` digits read as
+    others, digit for digit (the same count of digits, the decimal point in place)."""
+    p, i = f"{abs(printed):.2f}", f"{abs(implied):.2f}"
+    return len(p) == len(i) and 0 < sum(x != y for x, y in zip(p, i)) <= MISREAD_DIGITS
 
 
 def _by_value(amounts: list[Amount]) -> dict[Decimal, list[Amount]]:

@@ -69,6 +69,9 @@ IMPLAUSIBLE_PAIR = 0.5  # a net and gross whose difference can be no invoice's V
 ACCEPT = 0.6
 ACCEPT_OVER_NONSENSE = 0.25
 AMOUNT_MATCH = Decimal("0.02")  # two amounts agree within this (a rounding of each factor)
+# Where no three printed totals add up, one of them may be read as the other two make it
+# where it differs from that by at most this many digits (``arithmetic.near_triples``).
+MISREAD_DIGITS = 2
 ROW_ROUNDING = Decimal("0.011")  # an item's amount may differ from quantity x price by its rounding
 
 # ---------------------------------------------------------------- geometry (line heights, pitches)

@@ -163,13 +163,19 @@ def _by_arithmetic(layout: Layout, result: Totals, lines_net: Decimal | None, co
         result.explain["winner"] = "labels, confirmed by arithmetic"
         return
     sensible = plausible(*(c.value if c is not None else None for c in chosen))  # type: ignore[arg-type]
+    if best.misread and (sensible or layout.doc.pages[getattr(best, best.misread).span.page - 1].text_layer):
+        # the labels add up, or a text layer printed the amount as read: no digit was misread
+        result.explain["winner"] = "labels (the only triple reads an amount as misread)"
+        return
     if best.score < (ACCEPT if sensible else ACCEPT_OVER_NONSENSE):
         result.explain["winner"] = "labels (no triple with enough evidence)"
         return
     strength = min(0.88, 0.4 + 0.5 * best.score)  # the fitted probability, capped below a labelled reading
     for key, amount in (("net", best.net), ("vat", best.vat), ("gross", best.gross)):
-        result.chosen[key] = Candidate(amount.value, strength, amount.span)
+        result.chosen[key] = Candidate(amount.value, strength if key != best.misread else 0.5 * strength, amount.span)
         result.derived.discard(key)
+    if best.misread:
+        result.derived.add(best.misread)  # printed with digits misread: read as the other two make it
     result.explain["winner"] = "arithmetic"
 
 

@@ -202,3 +202,41 @@ def test_a_missing_total_is_derived_only_into_totals_an_invoice_can_print():
     # a VAT misread into millions leaves a negative net: none is derived
     got = totals((600, [(300, "IVA 21%"), (450, "2779946.00")]), (615, [(300, "TOTAL:"), (450, "16016.15")]))
     assert got["net"] is None
+
+
+# The same totals, the gross printed with two digits misread ("1 216,60" for "1 210,00"):
+# no three amounts add up, but the VAT is 21 % of the net to the cent.
+MISREAD_GROSS = page(
+    (60, [(50, "Qorvex 2026-117")]),
+    (300, [(50, "Zant 1"), (300, "12,50")]),
+    (320, [(50, "Zant 2"), (300, "987,50")]),
+    (600, [(300, "Pelu"), (450, "1 000,00")]),
+    (615, [(300, "Pelu mivo"), (460, "210,00")]),
+    (630, [(300, "Kadra"), (450, "1 216,60")]),
+    (700, [(50, "Brill 44,10")]),
+)
+
+
+def test_a_total_misread_by_a_digit_or_two_is_read_as_the_other_two_make_it():
+    why: dict = {}
+    invoice = extract_invoice(scanned(MISREAD_GROSS), explain=why)
+    assert (invoice["totals"]["net"], invoice["totals"]["vat"], invoice["totals"]["gross"]) == \
+        ("1000.00", "210.00", "1210.00")
+    assert invoice["confidence"]["fields"]["totals.gross"] < invoice["confidence"]["fields"]["totals.net"]
+    assert "totals.gross derived from the other two totals" in invoice["validation"]["warnings"]
+    assert invoice["sources"]["totals.gross"]["bbox"][0] == 450  # where the misread gross is printed
+    # a text layer prints its digits as they are: nothing there was misread
+    assert extract_invoice(MISREAD_GROSS)["totals"]["gross"] != "1210.00"
+
+
+@pytest.mark.parametrize("gross", ["1 246,66", "1 376,50", "12 100,00"])
+def test_a_third_amount_further_from_the_sum_or_a_vat_off_its_rate_is_no_total(gross):
+    # three digits off, or a digit more: no total of these two
+    doc = page(*[row if row[0] != 630 else (630, [(300, "Kadra"), (450, gross)]) for row in
+                 [(600, [(300, "Pelu"), (450, "1 000,00")]), (615, [(300, "Pelu mivo"), (460, "210,00")]),
+                  (630, None)]])
+    found = triples(page_amounts(Layout(doc, ALL_LABELS)))
+    assert not any(t.gross.value == Decimal("1210.00") for t in found)
+    off_rate = page((600, [(300, "Pelu"), (450, "1 000,00")]), (615, [(300, "Pelu mivo"), (460, "210,40")]),
+                    (630, [(300, "Kadra"), (450, "1 216,40")]))
+    assert triples(page_amounts(Layout(off_rate, ALL_LABELS))) == []
