@@ -9,8 +9,9 @@ triple collects named evidence:
 * ``labels``: the amounts stand by totals labels of their own kind (net by a net label …),
   ``mislabelled``: by a totals label of another kind;
 * ``rate``: VAT / net is a VAT rate of the seller's country on the supply day (any member
-  state's when unknown), or several printed rates' VAT adds up to it; a VAT of 0 whose own
-  line prints a rate of 0 %;
+  state's when unknown), or several printed rates' VAT adds up to it (also two or three
+  amounts on lines that print a rate, no label read: a breakdown's rows); a VAT of 0 whose
+  own line prints a rate of 0 %;
 * ``lines``: net is the sum of the item lines' net amounts;
 * ``column`` / ``row``: the three are printed one under the other, right-aligned, or side
   by side in reading order, as totals are;
@@ -32,6 +33,7 @@ they make it only so, are a triple with the third read as the two make it
 
 from __future__ import annotations
 
+import itertools
 import re
 from dataclasses import dataclass, field, replace
 from datetime import date
@@ -233,6 +235,22 @@ def _rate_exact(net: Decimal, vat: Decimal, country: str | None, on: date | None
     return any(r > 0 and abs((net * r / 100).quantize(CENT) - vat) <= CENT for r in pool)
 
 
+# A rate printed on an amount's line ("A 21% -4 698,33"): the line is a VAT breakdown's.
+_RATE_ON_LINE = re.compile(r"(?<![\d.,])\d{1,2}(?:[.,]\d{1,2})?\s?%")
+
+
+def _rates_add_up(t: Triple, by_value: dict[Decimal, list[Amount]]) -> bool:
+    """Whether the VAT is the sum of two or three amounts printed apart from the triple on
+    lines that print a rate: a mixed-rate invoice's breakdown ("A 21% -4 698,33", "A 12%
+    -1 727,73" over "-6 426,06"), whose rate lines no label named."""
+    members = {id(t.net.span), id(t.vat.span), id(t.gross.span)}
+    rated = [a.value for values in by_value.values() for a in values
+             if id(a.span) not in members and _RATE_ON_LINE.search(a.span.line.text)
+             and (a.value < 0) == (t.vat.value < 0)]
+    return any(abs(sum(group) - t.vat.value) <= CENT
+               for n in (2, 3) for group in itertools.combinations(rated, n))
+
+
 def _digits_misread(printed: Decimal, implied: Decimal) -> bool:
     """Whether ``printed`` is ``implied`` with one to ``MISREAD_DIGITS`` digits read as
     others, digit for digit (the same count of digits, the decimal point in place)."""
@@ -276,6 +294,8 @@ def _evidence(t: Triple, by_value: dict, last: int, lines_net: Decimal | None, c
     ev["mislabelled"] = other / 3
     ev["rate"] = _rate_fit(t.net.value, t.vat.value, country, on, printed) if t.vat.value != 0 \
         else float(_ZERO_RATE.search(t.vat.span.line.text) is not None)
+    if not ev["rate"] and t.vat.value and _rates_add_up(t, by_value):
+        ev["rate"] = 1.0
     ev["lines"] = float(lines_net is not None and abs(lines_net - t.net.value) <= CENT)
     same_page = t.net.span.page == t.vat.span.page == t.gross.span.page
     down = same_page and t.net.y < t.vat.y < t.gross.y

@@ -240,3 +240,20 @@ def test_a_third_amount_further_from_the_sum_or_a_vat_off_its_rate_is_no_total(g
     off_rate = page((600, [(300, "Pelu"), (450, "1 000,00")]), (615, [(300, "Pelu mivo"), (460, "210,40")]),
                     (630, [(300, "Kadra"), (450, "1 216,40")]))
     assert triples(page_amounts(Layout(off_rate, ALL_LABELS))) == []
+
+
+def test_a_vat_that_two_printed_rates_make_up_is_evidence_of_its_triple():
+    # a credit note at two rates, no label read: the two rate lines add up to the VAT total
+    doc = scanned(page(
+        (600, [(300, "Qorv"), (450, "-36 770,78")]),
+        (615, [(300, "A 21%"), (450, "-4 698,33")]),
+        (630, [(300, "A 12%"), (450, "-1 727,73")]),
+        (645, [(300, "Pelu"), (450, "-6 426,06")]),
+        (660, [(300, "Kadra"), (450, "-43 196,84")]),
+    ))
+    best = triples(page_amounts(Layout(doc, ALL_LABELS)))[0]
+    assert (best.net.value, best.vat.value, best.gross.value) == \
+        (Decimal("-36770.78"), Decimal("-6426.06"), Decimal("-43196.84"))
+    assert best.evidence["rate"] == 1.0
+    totals = extract_invoice(doc)["totals"]
+    assert (totals["net"], totals["vat"], totals["gross"]) == ("-36770.78", "-6426.06", "-43196.84")
