@@ -8,12 +8,14 @@ Each repair answers one misreading and leaves anything else as read; a name prin
 
 from __future__ import annotations
 
+import itertools
 import re
 
 from .. import language_packs
 from ..alphabets import base_letter
 from ..normalize import fold
 from ..spelling import is_word
+from ..thresholds import MARK_WEIGHED_MIN, RESPELL_MAX_GLYPHS
 from .legal_forms import LEGAL_FORMS as _LEGAL_FORMS
 
 
@@ -211,6 +213,30 @@ def legal_form_glyphs(name: str, country: str | None = None) -> str:
         if form is not None:
             words[k] = form
     return " ".join(words)
+
+
+def form_in_choices(name: str, country: str | None, words) -> str:
+    """A name whose legal form, its first or last word, the reader read wrong but weighed
+    right: of the spellings the reader's choices make of the word (``Word.choices``: a
+    character it weighed at ``MARK_WEIGHED_MIN`` or more, at most ``RESPELL_MAX_GLYPHS`` of
+    them), the one that is a legal form, the party's ``country``'s where it uses one ("S.V."
+    with a "B" weighed is "B.V.", "S..l." with an "r" "S.r.l."). A form as printed stays."""
+    tokens = name.split(" ")
+    weighed = {w.text: w.choices for w in words if w.choices}
+    if len(tokens) < 2 or not weighed:
+        return name
+    for k in (0, len(tokens) - 1):
+        token, choices = tokens[k], weighed.get(tokens[k])
+        if choices is None or len(choices) != len(token) or token in _ONE_WORD_FORMS:
+            continue
+        options = [[(ch, 0)] + [(c, 1) for c, p in (pos[1:] if pos else ()) if p >= MARK_WEIGHED_MIN]
+                   for ch, pos in zip(token, choices)]
+        spelt = {"".join(c for c, _ in combo) for combo in itertools.product(*options)
+                 if sum(n for _, n in combo) <= RESPELL_MAX_GLYPHS}
+        found = _of_country({s for s in spelt if s in _ONE_WORD_FORMS}, country)
+        if len(found) == 1:
+            tokens[k] = found.pop()
+    return " ".join(tokens)
 
 
 # Each country's legal forms: those of the packs whose language is the country's.

@@ -30,6 +30,7 @@ from .misread_names import (
     capital_first_word,
     closed_quote,
     country_form,
+    form_in_choices,
     legal_form_glyphs,
     reopened_quote,
     stroke_form,
@@ -136,6 +137,7 @@ def _respelt(layout: Layout, name: Candidate, country: str | None) -> str:
     spelt = fullest_spelling(layout, native_letters(str(name.value), country), country)
     spelt = capital_first_word(closed_quote(surer_words(layout, spelt, words)))
     spelt = restore_marks(spelt, country, doubted_words(words), marks_weighed(words), letters_weighed(words))
+    spelt = form_in_choices(spelt, country, words)
     for repair in (legal_form_glyphs, country_form, stroke_form):
         spelt = repair(spelt, country)
     return reopened_quote(spelt)

@@ -75,3 +75,22 @@ def test_a_form_two_alike_forms_could_be_is_the_partys_countrys(read, country, n
 ])
 def test_a_form_of_strokes_alone_read_as_a_glyph_or_two_of_strokes_is_the_form(read, country, name):
     assert stroke_form(read, country) == name
+
+
+def test_a_legal_form_the_reader_weighed_right_is_the_form():
+    from assets.extraction.parties.misread_names import form_in_choices
+    from assets.ocr.model import Word
+
+    def read(text: str, doubts: dict[int, tuple]) -> Word:
+        return Word(text, 0, 0, 1, 1, 0.9, tuple(doubts.get(k, ()) for k in range(len(text))))
+
+    # "S" for "B", the "B" weighed at 0.38: "S.V." is no form, "B.V." the Dutch one
+    words = [read("S.V.", {0: (("S", 0.61), ("B", 0.38))})]
+    assert form_in_choices("Noordzee Handel S.V.", "NL", words) == "Noordzee Handel B.V."
+    # a dot for the "r" the reader weighed there
+    words = [read("S.rJl.", {3: (("J", 0.5), (".", 0.3))})]
+    assert form_in_choices("Officine Adriatiche S.rJl.", "IT", words) == "Officine Adriatiche S.r.l."
+    # weighed too little, or a form as printed: as read
+    assert form_in_choices("Noordzee Handel S.V.", "NL", [read("S.V.", {0: (("S", 0.97), ("B", 0.02))})]) \
+        == "Noordzee Handel S.V."
+    assert form_in_choices("Gouda Kaas N.V.", "NL", [read("N.V.", {0: (("N", 0.6), ("B", 0.3))})]) == "Gouda Kaas N.V."
