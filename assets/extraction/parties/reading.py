@@ -265,8 +265,11 @@ def _name(layout: Layout, block: Block, found: dict[str, Candidate], label_lines
     heading = next((h for h in layout.hits(first) if h.key == block.role), None)
     if heading is not None:
         rest = Span(first, heading.end, len(first.text)).strip(" :;,-–|")
+        # A label first, or the heading again in another language ("Acheteur I Buyer", its
+        # slash read as a letter): no name on the heading's line.
         label_first = any(heading.end <= h.start <= rest.start for h in layout.hits(first)
-                          if h.key in _FIELD_KEYS) if rest is not None else True
+                          if h.key in _FIELD_KEYS) or any(h.key == block.role and h.start >= heading.end
+                                                         for h in layout.hits(first)) if rest is not None else True
         # Not a signature rule, nor the document's title printed on the heading's line.
         if rest is not None and not label_first and _WORD.search(rest.text) and not _is_title(rest.text) \
                 and looks_like_name(re.sub(r"^/\s+", "", rest.text)):

@@ -1896,3 +1896,15 @@ def test_the_first_word_of_a_codes_label_ocr_garbled_is_no_name():
         (400, [(300, "Iš viso:"), (400, "1 210,00 EUR")]),
     ))
     assert extract_invoice(doc)["seller"]["name"] == 'AB "Ąžuolo baldai"'
+
+
+def test_a_heading_printed_again_in_another_language_is_no_name():
+    # "Acheteur / Buyer", its slash read as a letter: the name is the line under it
+    doc = scanned(page(
+        (100, [(40, "Fournisseur / Supplier"), (300, "Acheteur I Buyer")]),
+        (115, [(40, "Transports Garonne SARL"), (300, "UAB Nemuno logistika")]),
+        (130, [(40, "N° TVA: FR19765640370"), (300, "PVM kodas: LT100001738313")]),
+    ))
+    inv = extract_invoice(doc)
+    assert inv["buyer"]["name"] == "UAB Nemuno logistika"
+    assert inv["seller"]["name"] == "Transports Garonne SARL"
