@@ -207,13 +207,14 @@ def _near_triples(amounts: list[Amount], by_value: dict, last: int, lines_net: D
     of the same count: "25310,09" under net 20918.06 and VAT 4392.79 at 21 % is 25310.85
     misread. The third is read as the two make it (``Triple.misread``)."""
     found: list[Triple] = []
+    pool = _rate_pool(country, on, printed)
     for a in amounts:
         for b in amounts:
             if a is b or a.span is b.span:
                 continue
             for key, (net, vat), implied in (("gross", (a.value, b.value), a.value + b.value),
                                              ("net", (b.value - a.value, a.value), b.value - a.value)):
-                if net <= 0 or vat <= 0 or vat > MAX_VAT_SHARE * net or not _rate_exact(net, vat, country, on, printed):
+                if net <= 0 or vat <= 0 or vat > MAX_VAT_SHARE * net or not _rate_exact(net, vat, pool):
                     continue
                 for c in amounts:
                     if c is a or c is b or c.span in (a.span, b.span) or not _digits_misread(c.value, implied):
@@ -227,11 +228,16 @@ def _near_triples(amounts: list[Amount], by_value: dict, last: int, lines_net: D
     return found
 
 
-def _rate_exact(net: Decimal, vat: Decimal, country: str | None, on: date | None, printed: set[Decimal]) -> bool:
-    """Whether VAT is a rate of net to the cent: one the page prints, else the country's on
-    the day (any member state's where unknown). ``_rate_fit`` allows a VAT total's rounding
-    over lines; a third amount read as two make it needs the two read exactly."""
-    pool = printed or set(vat_rates.rates(country, on) or vat_rates.eu_rates(on))
+def _rate_pool(country: str | None, on: date | None, printed: set[Decimal]) -> set[Decimal]:
+    """The rates a VAT may be of its net: those the page prints, else the country's on the
+    day (any member state's where unknown)."""
+    return printed or set(vat_rates.rates(country, on) or vat_rates.eu_rates(on))
+
+
+def _rate_exact(net: Decimal, vat: Decimal, pool: set[Decimal]) -> bool:
+    """Whether VAT is a rate of ``pool`` (``_rate_pool``) of net to the cent. ``_rate_fit``
+    allows a VAT total's rounding over lines; a third amount read as two make it needs the
+    two read exactly."""
     return any(r > 0 and abs((net * r / 100).quantize(CENT) - vat) <= CENT for r in pool)
 
 
