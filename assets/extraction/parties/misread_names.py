@@ -227,8 +227,8 @@ def form_in_choices(name: str, country: str | None, words) -> str:
         return name
     for k in (0, len(tokens) - 1):
         token, choices = tokens[k], weighed.get(tokens[k])
-        if choices is None or len(choices) != len(token) or token in _ONE_WORD_FORMS:
-            continue
+        if choices is None or len(choices) != len(token) or len(token) > _LONGEST_FORM or token in _ONE_WORD_FORMS:
+            continue  # a word longer than any form is no form: its spellings are not tried
         options = [[(ch, 0)] + [(c, 1) for c, p in (pos[1:] if pos else ()) if p >= MARK_WEIGHED_MIN]
                    for ch, pos in zip(token, choices)]
         spelt = {"".join(c for c, _ in combo) for combo in itertools.product(*options)
@@ -237,6 +237,9 @@ def form_in_choices(name: str, country: str | None, words) -> str:
         if len(found) == 1:
             tokens[k] = found.pop()
     return " ".join(tokens)
+
+
+_LONGEST_FORM = max(len(form) for form in _ONE_WORD_FORMS)
 
 
 # Each country's legal forms: those of the packs whose language is the country's.
